@@ -1,0 +1,200 @@
+//! A game: a start position plus the moves played from it, with what only the history knows
+//! (repetitions, the clock of moves without capture or pawn move) and the endings the Laws
+//! apply by themselves.
+
+use std::fmt;
+
+use super::moves::Move;
+use super::position::{IllegalMoveError, Position};
+use super::types::Color;
+use super::zobrist::RepetitionKey;
+
+/// An ending that the Laws apply without a claim: the game is over the moment it arises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// Art. 5.1.1: the side to move is checkmated; `winner` gave mate.
+    Checkmate { winner: Color },
+    /// Art. 5.2.1: the side to move has no legal move and is not in check.
+    Stalemate,
+    /// Art. 5.2.2: neither side can checkmate by any series of legal moves, judged here by
+    /// material (see [`Position::is_insufficient_material`]).
+    DeadPosition,
+    /// Art. 9.6.1 (Laws of 2017 onward): the same position has appeared at least five times,
+    /// not necessarily by a sequence of consecutive moves.
+    FivefoldRepetition,
+    /// Art. 9.6.2: each player has made 75 moves without a pawn move or capture, and the last
+    /// move did not checkmate.
+    SeventyFiveMoves,
+}
+
+impl Ending {
+    /// The snake-case name used in machine-readable output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ending::Checkmate { .. } => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::DeadPosition => "dead_position",
+            Ending::FivefoldRepetition => "fivefold_repetition",
+            Ending::SeventyFiveMoves => "seventy_five_moves",
+        }
+    }
+
+    /// The article of the 2023 Laws that ends the game.
+    pub const fn article(self) -> &'static str {
+        match self {
+            Ending::Checkmate { .. } => "5.1.1",
+            Ending::Stalemate => "5.2.1",
+            Ending::DeadPosition => "5.2.2",
+            Ending::FivefoldRepetition => "9.6.1",
+            Ending::SeventyFiveMoves => "9.6.2",
+        }
+    }
+
+    /// The result the ending gives: the winner, or `None` for a draw.
+    pub const fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
+            Ending::Stalemate => f.write_str("stalemate"),
+            Ending::DeadPosition => f.write_str("dead position (insufficient material)"),
+            Ending::FivefoldRepetition => f.write_str("fivefold repetition"),
+            Ending::SeventyFiveMoves => f.write_str("75 moves without capture or pawn move"),
+        }
+    }
+}
+
+/// A start position and the legal moves played from it.
+///
+/// Plies are counted from the start: ply 0 is the start position, ply `n` the position after
+/// the `n`-th half-move.
+#[derive(Debug, Clone)]
+pub struct Game {
+    positions: Vec<Position>,
+    keys: Vec<RepetitionKey>,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Game {
+        Game {
+            keys: vec![start.repetition_key()],
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        // The list always holds the start position.
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The position after `ply` half-moves, if the game is that long.
+    pub fn position_at(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply)
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of half-moves played.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Plays `mv` if it is legal in the current position.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        let next = self.position().play(mv)?;
+        self.push_position(mv, next);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (it came from the current position's legal moves).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let mut next = *self.position();
+        next.play_unchecked(mv);
+        self.push_position(mv, next);
+    }
+
+    fn push_position(&mut self, mv: Move, next: Position) {
+        self.keys.push(next.repetition_key());
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Removes the last move and returns it.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.keys.pop();
+        Some(mv)
+    }
+
+    /// The plies, up to and including `ply`, at which the position after `ply` stood on the
+    /// board (FIDE 9.2.3 sameness). Empty if the game is shorter.
+    pub fn occurrences(&self, ply: usize) -> Vec<usize> {
+        let Some(target) = self.positions.get(ply) else {
+            return Vec::new();
+        };
+        let key = self.keys[ply];
+        // A capture or pawn move can never be undone, so the position cannot have stood on
+        // the board before the last one: the search starts there.
+        let first = ply.saturating_sub(target.halfmove_clock() as usize);
+        (first..=ply)
+            .filter(|&i| self.keys[i] == key && self.positions[i].is_same_fide_position(target))
+            .collect()
+    }
+
+    /// How many times the position after `ply` has appeared up to that ply (at least 1).
+    pub fn repetition_count(&self, ply: usize) -> usize {
+        self.occurrences(ply).len()
+    }
+
+    /// The automatic ending in force at `ply`, if any. Checkmate comes first, so a mate given
+    /// with the 75th move stands (9.6.2).
+    pub fn ending_at(&self, ply: usize) -> Option<Ending> {
+        let pos = self.positions.get(ply)?;
+        let has_moves = pos.has_legal_moves();
+        if !has_moves {
+            return Some(if pos.is_check() {
+                Ending::Checkmate { winner: !pos.turn() }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if pos.is_insufficient_material() {
+            return Some(Ending::DeadPosition);
+        }
+        if self.repetition_count(ply) >= 5 {
+            return Some(Ending::FivefoldRepetition);
+        }
+        if pos.halfmove_clock() >= 150 {
+            return Some(Ending::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// The automatic ending in force in the current position, if any.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending_at(self.plies())
+    }
+
+    /// The first ply at which an automatic ending arose, with the ending.
+    pub fn first_ending(&self) -> Option<(usize, Ending)> {
+        (0..=self.plies()).find_map(|ply| self.ending_at(ply).map(|ending| (ply, ending)))
+    }
+}

@@ -1,0 +1,46 @@
+//! The rules engine: the FIDE Laws of Chess as code (std only). It knows nothing of
+//! tournaments, files, databases, HTML or the command line.
+//!
+//! [`Position`] is a legal position (what a FEN holds) with legal move generation and
+//! make-move; [`Game`] adds the history that repetitions and automatic endings need; [`San`]
+//! and [`Uci`] read and write moves; [`RepetitionKey`] hashes what FIDE 9.2.3 compares.
+//!
+//! ```
+//! use arbiter::chess::{Game, Position};
+//!
+//! let mut game = Game::new(Position::new());
+//! for token in ["f3", "e5", "g4", "Qh4#"] {
+//!     let mv = game.position().parse_san(token).unwrap();
+//!     game.play(mv).unwrap();
+//! }
+//! assert_eq!(game.ending().map(|e| e.name()), Some("checkmate"));
+//! ```
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod position;
+mod san;
+mod types;
+mod uci;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use fen::{Fen, ParseFenError, STARTING_FEN};
+pub use game::{Ending, Game};
+pub use moves::{Move, MoveKind, MoveList};
+pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, Setup};
+pub use san::{
+    ParseSanError, ParseSanErrorKind, ReadSanError, San, SanDeviation, SanError, SanPlus, Suffix,
+};
+pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
+pub use uci::{IllegalUciError, ParseUciError, ReadUciError, Uci};
+pub use zobrist::RepetitionKey;
+
+#[cfg(test)]
+mod tests;

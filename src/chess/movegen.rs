@@ -1,0 +1,308 @@
+//! Legal move generation.
+//!
+//! The generator produces legal moves directly, without playing each pseudo-legal move and
+//! testing for check: it knows the checking pieces (a double check allows king moves only; a
+//! single check limits the other pieces to capturing the checker or blocking its line), the
+//! pinned pieces (which may only move along the line of their pin), and the squares the
+//! opposing pieces attack (which the king may not enter). Only en passant, where two pieces
+//! leave one rank at once, is checked by looking along the king's lines after the capture.
+//!
+//! The moves go into a [`MoveSink`]: a list for playing, or a counter that adds up whole target
+//! sets with one population count, which is what makes perft's last ply cheap.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use super::types::{CastlingSide, Color, File, Rank, Role, Square};
+
+/// Where generated moves go.
+pub(crate) trait MoveSink {
+    /// Normal moves of `role` from `from` to each square of `targets`.
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard);
+    /// Pawn moves to each square of `targets`, each from the square `back` indices below
+    /// (above, for Black) its target; on the last rank each is four promotions.
+    fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool);
+    /// One move.
+    fn push(&mut self, mv: Move);
+}
+
+#[derive(Default)]
+pub(crate) struct ListSink {
+    pub(crate) moves: MoveList,
+}
+
+impl MoveSink for ListSink {
+    #[inline]
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        for to in targets {
+            self.moves.push(Move::normal(role, from, to));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
+        for to in targets {
+            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+            if promoting {
+                for role in Role::PROMOTIONS {
+                    self.moves.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.moves.push(Move::normal(Role::Pawn, from, to));
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct CountSink {
+    pub(crate) count: u64,
+}
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn piece_moves(&mut self, _role: Role, _from: Square, targets: Bitboard) {
+        self.count += u64::from(targets.count());
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, _back: i32, promoting: bool) {
+        let n = u64::from(targets.count());
+        self.count += if promoting { 4 * n } else { n };
+    }
+
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.count += 1;
+    }
+}
+
+const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline]
+pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = board.occupied();
+    let king = pos.king(us);
+
+    let checkers = board.attackers_to(king, occupied) & theirs;
+
+    // The king may go to any square not held by its own side and not attacked once it has
+    // left its square (so that it cannot step back along a checking line).
+    let without_king = occupied.without(king);
+    let mut king_targets = Bitboard::EMPTY;
+    for to in attacks::king_attacks(king) & !ours {
+        if !board.is_attacked(to, them, without_king) {
+            king_targets = king_targets.with(to);
+        }
+    }
+    sink.piece_moves(Role::King, king, king_targets);
+
+    if checkers.has_several() {
+        return;
+    }
+    // Squares the other pieces may move to: anywhere not ours, or, in check, the checker and
+    // the squares between it and the king.
+    let target = match checkers.first() {
+        Some(checker) => attacks::between(king, checker).with(checker),
+        None => !ours,
+    };
+
+    let pinned = pinned_pieces(pos, king, us);
+
+    if checkers.is_empty() {
+        castling_moves(pos, sink);
+    }
+
+    let unpinned = ours & !pinned;
+    for from in board.knights() & unpinned {
+        sink.piece_moves(Role::Knight, from, attacks::knight_attacks(from) & target);
+    }
+    for from in board.bishops() & ours {
+        let mut to = attacks::bishop_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece_moves(Role::Bishop, from, to);
+    }
+    for from in board.rooks() & ours {
+        let mut to = attacks::rook_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece_moves(Role::Rook, from, to);
+    }
+    for from in board.queens() & ours {
+        let mut to = attacks::queen_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            to &= attacks::line(king, from);
+        }
+        sink.piece_moves(Role::Queen, from, to);
+    }
+
+    pawn_moves(pos, sink, king, target, pinned);
+}
+
+/// Our pieces that stand alone between our king and an opposing slider aimed at it.
+#[inline]
+fn pinned_pieces(pos: &Position, king: Square, us: Color) -> Bitboard {
+    let board = &pos.board;
+    let theirs = board.by_color(!us);
+    let snipers = ((attacks::rook_attacks(king, theirs) & board.straight_sliders())
+        | (attacks::bishop_attacks(king, theirs) & board.diagonal_sliders()))
+        & theirs;
+    let mut pinned = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = attacks::between(king, sniper) & board.occupied();
+        if !blockers.has_several() {
+            pinned |= blockers & board.by_color(us);
+        }
+    }
+    pinned
+}
+
+fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S) {
+    let us = pos.turn;
+    let board = &pos.board;
+    for side in CastlingSide::ALL {
+        if !pos.castling.has(us, side) {
+            continue;
+        }
+        let rank = Rank::FIRST.relative_to(us);
+        let king_from = Square::from_coords(File::E, rank);
+        let king_to = Square::from_coords(side.king_to_file(), rank);
+        let rook_from = Square::from_coords(side.rook_from_file(), rank);
+        // The squares between king and rook must be empty (3.8.2.2), and the king may not
+        // pass over or land on an attacked square (it is not in check: the caller saw to it).
+        if (attacks::between(king_from, rook_from) & board.occupied()).is_nonempty() {
+            continue;
+        }
+        let path = attacks::between(king_from, king_to).with(king_to);
+        if path
+            .into_iter()
+            .all(|sq| !board.is_attacked(sq, !us, board.occupied()))
+        {
+            sink.push(Move::castle(us, side));
+        }
+    }
+}
+
+#[inline]
+fn pawn_moves<S: MoveSink>(
+    pos: &Position,
+    sink: &mut S,
+    king: Square,
+    target: Bitboard,
+    pinned: Bitboard,
+) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let empty = !board.occupied();
+    let pawns = board.pawns() & ours;
+    let last_rank = Bitboard::from_rank(Rank::EIGHTH.relative_to(us));
+    let double_rank = Bitboard::from_rank(Rank::FOURTH.relative_to(us));
+
+    // Unpinned pawns move in bulk: shift the whole set one rank forward (and diagonally).
+    let free = pawns & !pinned;
+    let (push, left, right, up, up_left, up_right) = match us {
+        Color::White => (
+            Bitboard(free.0 << 8),
+            Bitboard((free.0 & NOT_FILE_A) << 7),
+            Bitboard((free.0 & NOT_FILE_H) << 9),
+            8,
+            7,
+            9,
+        ),
+        Color::Black => (
+            Bitboard(free.0 >> 8),
+            Bitboard((free.0 & NOT_FILE_A) >> 9),
+            Bitboard((free.0 & NOT_FILE_H) >> 7),
+            -8,
+            -9,
+            -7,
+        ),
+    };
+    let single = push & empty;
+    let double = Bitboard(match us {
+        Color::White => single.0 << 8,
+        Color::Black => single.0 >> 8,
+    }) & empty
+        & double_rank
+        & target;
+    let single = single & target;
+    let left = left & theirs & target;
+    let right = right & theirs & target;
+    sink.pawn_moves(single & !last_rank, up, false);
+    sink.pawn_moves(single & last_rank, up, true);
+    sink.pawn_moves(double, 2 * up, false);
+    sink.pawn_moves(left & !last_rank, up_left, false);
+    sink.pawn_moves(left & last_rank, up_left, true);
+    sink.pawn_moves(right & !last_rank, up_right, false);
+    sink.pawn_moves(right & last_rank, up_right, true);
+
+    // A pinned pawn may still move along its pin line: forward when pinned on its file,
+    // capturing the pinner when pinned on a diagonal.
+    for from in pawns & pinned {
+        let along = attacks::line(king, from) & target;
+        let mut to = attacks::pawn_attacks(us, from) & theirs;
+        if let Some(one) = from.offset(up) {
+            if empty.contains(one) {
+                to = to.with(one);
+                if let Some(two) = one.offset(up) {
+                    if empty.contains(two) && double_rank.contains(two) {
+                        to = to.with(two);
+                    }
+                }
+            }
+        }
+        to &= along;
+        for sq in to {
+            if last_rank.contains(sq) {
+                for role in Role::PROMOTIONS {
+                    sink.push(Move::promotion(from, sq, role));
+                }
+            } else {
+                sink.push(Move::normal(Role::Pawn, from, sq));
+            }
+        }
+    }
+
+    if let Some(ep) = pos.ep_square {
+        for from in attacks::pawn_attacks(!us, ep) & pawns {
+            if en_passant_is_legal(pos, from, ep) {
+                sink.push(Move::en_passant(from, ep));
+            }
+        }
+    }
+}
+
+/// Whether our pawn on `from` may capture en passant onto `ep`: play the capture on the
+/// occupancy and ask whether anything then attacks our king. This covers a pawn pinned on a
+/// diagonal, the two pawns leaving a rank together in front of a rook, and checks that the
+/// capture does or does not answer.
+pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> bool {
+    let board = &pos.board;
+    let us = pos.turn;
+    let captured = Square::from_coords(ep.file(), from.rank());
+    if !board.by_piece(Role::Pawn.of(!us)).contains(captured) || board.occupied().contains(ep) {
+        return false;
+    }
+    let occupied = board.occupied().without(from).without(captured).with(ep);
+    let king = pos.king(us);
+    let attackers = board.attackers_to(king, occupied) & board.by_color(!us) & !Bitboard::from(captured);
+    attackers.is_empty()
+}

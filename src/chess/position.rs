@@ -1,0 +1,541 @@
+//! A position: the board plus everything a FEN records about the game so far.
+
+use std::fmt;
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::board::Board;
+use super::movegen::{self, CountSink, ListSink};
+use super::moves::{Move, MoveKind, MoveList};
+use super::types::{CastlingSide, Color, File, Rank, Role, Square};
+
+/// The castling rights of both players (Art. 3.8.2.1): a right is lost for good when the king
+/// or that rook moves (or the rook is captured); a castling that is only momentarily
+/// impossible keeps its right.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    pub const NONE: CastlingRights = CastlingRights(0);
+    pub const ALL: CastlingRights = CastlingRights(0b1111);
+
+    const fn bit(color: Color, side: CastlingSide) -> u8 {
+        let side_bit = match side {
+            CastlingSide::KingSide => 1,
+            CastlingSide::QueenSide => 2,
+        };
+        match color {
+            Color::White => side_bit,
+            Color::Black => side_bit << 2,
+        }
+    }
+
+    #[inline]
+    pub const fn has(self, color: Color, side: CastlingSide) -> bool {
+        self.0 & Self::bit(color, side) != 0
+    }
+
+    #[inline]
+    pub const fn with(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 | Self::bit(color, side))
+    }
+
+    #[inline]
+    pub const fn without(self, color: Color, side: CastlingSide) -> CastlingRights {
+        CastlingRights(self.0 & !Self::bit(color, side))
+    }
+
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The four rights as a number 0..16 (white king side = bit 0, white queen side = bit 1,
+    /// black king side = bit 2, black queen side = bit 3), for hashing.
+    #[inline]
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// Every (colour, side) pair this value holds, in FEN order `KQkq`.
+    pub fn iter(self) -> impl Iterator<Item = (Color, CastlingSide)> {
+        [Color::White, Color::Black]
+            .into_iter()
+            .flat_map(|c| CastlingSide::ALL.map(|s| (c, s)))
+            .filter(move |&(c, s)| self.has(c, s))
+    }
+}
+
+/// The FEN field: `KQkq`, a subset of it, or `-`.
+impl fmt::Display for CastlingRights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (color, side) in self.iter() {
+            let c = match side {
+                CastlingSide::KingSide => 'K',
+                CastlingSide::QueenSide => 'Q',
+            };
+            write!(f, "{}", color.fold(c, c.to_ascii_lowercase()))?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for CastlingRights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "CastlingRights({self})")
+    }
+}
+
+/// Rights kept when a piece leaves or lands on each square: a move touching e1, a1 or h1
+/// (or e8, a8, h8) removes the rights that depend on the piece that stood there.
+const CASTLING_KEEP: [u8; 64] = {
+    let mut keep = [0b1111u8; 64];
+    keep[Square::E1.index()] = 0b1100;
+    keep[Square::H1.index()] = 0b1110;
+    keep[Square::A1.index()] = 0b1101;
+    keep[Square::E8.index()] = 0b0011;
+    keep[Square::H8.index()] = 0b1011;
+    keep[Square::A8.index()] = 0b0111;
+    keep
+};
+
+/// A legal chess position: what a FEN holds (the board, the side to move, castling rights, the
+/// en passant square, the half-move clock and the move number), but no history. Repetitions
+/// need the history and live in [`Game`](super::Game).
+///
+/// Invariants (enforced by [`Position::from_setup`]): each side has exactly one king, no pawn
+/// stands on the first or last rank, the side not to move is not in check, every castling
+/// right has its king and rook on their home squares, and an en passant square sits behind a
+/// pawn that can just have made a double step.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+}
+
+/// The raw content of a FEN, before it is checked to be a position that can arise.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub board: Board,
+    pub turn: Color,
+    pub castling: CastlingRights,
+    pub ep_square: Option<Square>,
+    pub halfmove_clock: u32,
+    pub fullmove_number: u32,
+}
+
+/// Why a set-up cannot be a position of a game of chess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PositionError {
+    /// `color` does not have exactly one king; `count` is how many it has.
+    KingCount { color: Color, count: u32 },
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank(Square),
+    /// The side that is not to move is in check, so the last move left its king attacked.
+    OppositeCheck,
+    /// A castling right without the king and that rook on their home squares.
+    CastlingRightWithoutPieces(Color, CastlingSide),
+    /// An en passant square that no double step of the last move can have produced.
+    ImpossibleEnPassant(Square),
+    /// More pieces of one colour than a game can produce (16, at most 8 pawns, and no more
+    /// promoted pieces than missing pawns).
+    TooManyPieces(Color),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::KingCount { color, count } => {
+                write!(f, "{color} has {count} kings; each side needs exactly one")
+            }
+            PositionError::PawnOnBackRank(sq) => {
+                write!(f, "a pawn stands on {sq}, on the first or last rank")
+            }
+            PositionError::OppositeCheck => {
+                f.write_str("the side not to move is in check, which no legal move can leave")
+            }
+            PositionError::CastlingRightWithoutPieces(color, side) => write!(
+                f,
+                "{color} has the right to castle {} but the king and rook are not on their home squares",
+                match side {
+                    CastlingSide::KingSide => "king side",
+                    CastlingSide::QueenSide => "queen side",
+                }
+            ),
+            PositionError::ImpossibleEnPassant(sq) => write!(
+                f,
+                "en passant square {sq} is impossible: no pawn can just have passed over it"
+            ),
+            PositionError::TooManyPieces(color) => write!(
+                f,
+                "{color} has more pieces than a game can produce (at most 16, 8 pawns, and no more promoted pieces than missing pawns)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The move is not legal in the position it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    pub mv: Move,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.mv)
+    }
+}
+
+impl std::error::Error for IllegalMoveError {}
+
+impl Position {
+    /// The initial position (Art. 2.3), White to move.
+    pub fn new() -> Position {
+        Position {
+            board: Board::starting(),
+            turn: Color::White,
+            castling: CastlingRights::ALL,
+            ep_square: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// Checks that a set-up can be a position of a game (see [`PositionError`]).
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let count = (board.kings() & board.by_color(color)).count();
+            if count != 1 {
+                return Err(PositionError::KingCount { color, count });
+            }
+        }
+        let back_ranks = Bitboard::from_rank(Rank::FIRST) | Bitboard::from_rank(Rank::EIGHTH);
+        if let Some(sq) = (board.pawns() & back_ranks).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        for color in Color::ALL {
+            if too_many_pieces(&board, color) {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        for (color, side) in setup.castling.iter() {
+            let rank = Rank::FIRST.relative_to(color);
+            let king = Square::from_coords(File::E, rank);
+            let rook = Square::from_coords(side.rook_from_file(), rank);
+            if board.piece_at(king) != Some(Role::King.of(color))
+                || board.piece_at(rook) != Some(Role::Rook.of(color))
+            {
+                return Err(PositionError::CastlingRightWithoutPieces(color, side));
+            }
+        }
+        if let Some(ep) = setup.ep_square {
+            if !ep_square_possible(&board, setup.turn, ep) {
+                return Err(PositionError::ImpossibleEnPassant(ep));
+            }
+        }
+        let pos = Position {
+            board,
+            turn: setup.turn,
+            castling: setup.castling,
+            ep_square: setup.ep_square,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+        };
+        let their_king = pos.king(!pos.turn);
+        if board.attacked_by(their_king, pos.turn).is_nonempty() {
+            return Err(PositionError::OppositeCheck);
+        }
+        Ok(pos)
+    }
+
+    /// The raw content of this position, as a FEN writes it.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling: self.castling,
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+        }
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square as the FEN records it: set after every double step, whether or
+    /// not a capture there is possible. See [`Position::legal_ep_square`] for the one that
+    /// counts for repetitions.
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty- and 75-move rules).
+    #[inline]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The number of the move about to be played, starting at 1 and incremented after Black's.
+    #[inline]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The square of `color`'s king.
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        // Every position has one king per side (the constructor checks it, moves keep it).
+        (self.board.kings() & self.board.by_color(color))
+            .first()
+            .unwrap_or(Square::A1)
+    }
+
+    /// The pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.board
+            .attacked_by(self.king(self.turn), !self.turn)
+    }
+
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().is_nonempty()
+    }
+
+    /// Every legal move in this position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut sink = ListSink::default();
+        movegen::generate(self, &mut sink);
+        sink.moves
+    }
+
+    /// How many legal moves there are, counted without listing them (perft's bulk count).
+    #[inline]
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut sink = CountSink::default();
+        movegen::generate(self, &mut sink);
+        sink.count
+    }
+
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Art. 5.1.1: in check with no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Art. 5.2.1: not in check and no legal move.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.board.by_piece(mv.role().of(self.turn)).contains(mv.from())
+            && self.legal_moves().contains(&mv)
+    }
+
+    /// Plays `mv` if it is legal and returns the position after it.
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMoveError> {
+        if self.is_legal(mv) {
+            let mut next = *self;
+            next.play_unchecked(mv);
+            Ok(next)
+        } else {
+            Err(IllegalMoveError { mv })
+        }
+    }
+
+    /// Plays a move that the caller knows to be legal (it came from [`Position::legal_moves`]).
+    /// An illegal move leaves the position in an unspecified but memory-safe state.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        self.ep_square = None;
+        self.halfmove_clock += 1;
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                if self.board.by_color(them).contains(to) {
+                    if let Some(captured) = self.board.role_at(to) {
+                        self.board.toggle(to, captured.of(them));
+                    }
+                    self.halfmove_clock = 0;
+                }
+                if let MoveKind::Promotion(role) = mv.kind() {
+                    self.board.toggle(from, Role::Pawn.of(us));
+                    self.board.toggle(to, role.of(us));
+                } else {
+                    self.board.shift(from, to, mv.role().of(us));
+                }
+                if mv.role() == Role::Pawn {
+                    self.halfmove_clock = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        self.ep_square = Square::new(((from.index() + to.index()) / 2) as u32);
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.board.toggle(captured, Role::Pawn.of(them));
+                self.board.shift(from, to, Role::Pawn.of(us));
+                self.halfmove_clock = 0;
+            }
+            MoveKind::Castle(side) => {
+                let rank = from.rank();
+                self.board.shift(from, to, Role::King.of(us));
+                self.board.shift(
+                    Square::from_coords(side.rook_from_file(), rank),
+                    Square::from_coords(side.rook_to_file(), rank),
+                    Role::Rook.of(us),
+                );
+            }
+        }
+        self.castling =
+            CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.turn = them;
+    }
+
+    /// The en passant square if an en passant capture there is legal right now (FIDE 9.2.3:
+    /// only then does it make the position differ from one without it).
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        let capturers =
+            attacks::pawn_attacks(!self.turn, ep) & self.board.pawns() & self.board.by_color(self.turn);
+        capturers
+            .into_iter()
+            .any(|from| movegen::en_passant_is_legal(self, from, ep))
+            .then_some(ep)
+    }
+
+    /// Whether the two positions are the same in the sense of FIDE 9.2.3: same side to move,
+    /// same pieces on the same squares, same castling rights and the same en passant
+    /// possibility (clocks and move numbers do not matter).
+    pub fn is_same_fide_position(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.legal_ep_square() == other.legal_ep_square()
+    }
+
+    /// Counts the leaf nodes of the legal move tree `depth` plies deep (perft), counting the
+    /// last ply in bulk.
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_legal_moves(),
+            _ => {
+                let mut nodes = 0;
+                for &mv in &self.legal_moves() {
+                    let mut next = *self;
+                    next.play_unchecked(mv);
+                    nodes += next.perft(depth - 1);
+                }
+                nodes
+            }
+        }
+    }
+
+    /// Whether `color` can never checkmate, even with the opponent's help, judged by material
+    /// alone. True when `color` has no pawns, rooks or queens and either (a) only its king, or
+    /// (b) king and one knight while the opponent has only king and queens, or (c) king and
+    /// bishops all on squares of one colour while the board has no pawns or knights and no
+    /// bishop on the other square colour.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let board = &self.board;
+        let ours = board.by_color(color);
+        let theirs = board.by_color(!color);
+        if (ours & (board.pawns() | board.rooks() | board.queens())).is_nonempty() {
+            return false;
+        }
+        let minors = ours & (board.knights() | board.bishops());
+        if minors.is_empty() {
+            return true;
+        }
+        if (ours & board.knights()).is_nonempty() {
+            return minors.count() == 1
+                && (theirs & !board.kings() & !board.queens()).is_empty();
+        }
+        let bishops = board.bishops();
+        let one_square_colour =
+            (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+        one_square_colour && (board.pawns() | board.knights()).is_empty()
+    }
+
+    /// Dead position by material (Art. 5.2.2): neither side can ever checkmate.
+    pub fn is_insufficient_material(&self) -> bool {
+        self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
+    }
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", super::fen::Fen::from_position(self))
+    }
+}
+
+/// An en passant square is possible when it lies on the sixth rank from the mover's side, it
+/// and the square the pawn came from are empty, and an opposing pawn stands just beyond it.
+fn ep_square_possible(board: &Board, turn: Color, ep: Square) -> bool {
+    if ep.rank() != Rank::SIXTH.relative_to(turn) {
+        return false;
+    }
+    let forward = turn.fold(8, -8);
+    let (Some(pawn_sq), Some(origin)) = (ep.offset(-forward), ep.offset(forward)) else {
+        return false;
+    };
+    !board.occupied().contains(ep)
+        && !board.occupied().contains(origin)
+        && board.by_piece(Role::Pawn.of(!turn)).contains(pawn_sq)
+}
+
+/// More pieces than eight pawns and eight pieces can become: promoted pieces are counted
+/// against the pawns missing from the board.
+fn too_many_pieces(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let count = |bb: Bitboard| (bb & ours).count();
+    let pawns = count(board.pawns());
+    let promoted = count(board.queens()).saturating_sub(1)
+        + count(board.rooks()).saturating_sub(2)
+        + count(board.knights()).saturating_sub(2)
+        + (count(board.bishops() & Bitboard::DARK_SQUARES)).saturating_sub(1)
+        + (count(board.bishops() & Bitboard::LIGHT_SQUARES)).saturating_sub(1);
+    ours.count() > 16 || pawns > 8 || pawns + promoted > 8
+}

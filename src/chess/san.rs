@@ -1,0 +1,570 @@
+//! Standard Algebraic Notation (SAN), as the PGN standard (section 8.2.3) and FIDE Laws
+//! Appendix C write moves: `e4`, `Nbd7`, `exd6`, `R1e2`, `e8=Q+`, `O-O-O#`.
+//!
+//! Reading happens in two steps, each with its own error type, as in shakmaty:
+//! [`San::from_str`] checks the syntax only ([`ParseSanError`]); [`San::to_move`] then finds the
+//! one legal move the text describes ([`SanError`]: none, or several). The matcher is lenient
+//! about what does not change the move (a missing or wrong `x`, an origin square given that
+//! was not needed) and reports those as [`SanDeviation`]s, so that a lenient human-notation
+//! reader can sit on top of it; [`SanPlus::to_move_strict`] refuses any deviation, which is
+//! what "strict SAN" means.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::moves::{Move, MoveKind};
+use super::position::Position;
+use super::types::{CastlingSide, File, Rank, Role, Square};
+
+/// A move as SAN writes it, without check or mate mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum San {
+    Normal {
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    Castle(CastlingSide),
+}
+
+/// The mark after a move: `+` for check, `#` for checkmate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Suffix {
+    Check,
+    Checkmate,
+}
+
+impl Suffix {
+    pub const fn char(self) -> char {
+        match self {
+            Suffix::Check => '+',
+            Suffix::Checkmate => '#',
+        }
+    }
+}
+
+/// SAN with its optional check or mate mark.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SanPlus {
+    pub san: San,
+    pub suffix: Option<Suffix>,
+}
+
+/// What kind of syntax error a SAN token has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ParseSanErrorKind {
+    /// The token is empty.
+    Empty,
+    /// A character that cannot stand at this place in SAN.
+    UnexpectedChar { index: usize, found: char },
+    /// The token ends before the destination square.
+    MissingDestination,
+    /// A promotion to a king or a pawn, or a promotion mark on a move that is not a pawn's.
+    InvalidPromotion,
+}
+
+/// The text is not SAN at all (a syntax error, as opposed to a [`SanError`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseSanError {
+    pub token: String,
+    pub kind: ParseSanErrorKind,
+}
+
+impl fmt::Display for ParseSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not standard algebraic notation: ", self.token)?;
+        match self.kind {
+            ParseSanErrorKind::Empty => f.write_str("the move is empty"),
+            ParseSanErrorKind::UnexpectedChar { index, found } => write!(
+                f,
+                "unexpected `{found}` at position {}; expected a move such as e4, Nf3, exd5, e8=Q or O-O",
+                index + 1
+            ),
+            ParseSanErrorKind::MissingDestination => f.write_str("no destination square"),
+            ParseSanErrorKind::InvalidPromotion => {
+                f.write_str("only a pawn reaching the last rank promotes, to Q, R, B or N")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseSanError {}
+
+/// Why well-formed SAN does not name exactly one legal move, or (strict reading) does not
+/// name it the standard way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SanError {
+    /// No legal move fits the notation.
+    Illegal,
+    /// Several legal moves fit; they are listed in SAN.
+    Ambiguous { candidates: Vec<Move> },
+    /// The move is clear, but strict SAN writes it differently.
+    Nonstandard {
+        mv: Move,
+        standard: String,
+        deviations: Vec<SanDeviation>,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Illegal => f.write_str("no legal move fits this notation"),
+            SanError::Ambiguous { candidates } => {
+                f.write_str("ambiguous: ")?;
+                for (i, mv) in candidates.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{mv}")?;
+                }
+                f.write_str(" all fit")
+            }
+            SanError::Nonstandard {
+                standard,
+                deviations,
+                ..
+            } => {
+                write!(f, "standard notation is `{standard}` (")?;
+                for (i, d) in deviations.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{d}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// A way written SAN differs from the standard form without naming a different move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SanDeviation {
+    /// A capture written without `x`.
+    CaptureMarkMissing,
+    /// An `x` on a move that captures nothing.
+    CaptureMarkWithoutCapture,
+    /// The origin file or rank is given where SAN does not need it.
+    OverSpecified,
+    /// The move gives check but has no `+`.
+    CheckMarkMissing,
+    /// The move mates but has no `#` (it may have `+`).
+    MateMarkMissing,
+    /// A `+` or `#` on a move that does not give check (or `#` on one that does not mate).
+    WrongCheckMark,
+}
+
+impl fmt::Display for SanDeviation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SanDeviation::CaptureMarkMissing => "capture written without x",
+            SanDeviation::CaptureMarkWithoutCapture => "x written but nothing is captured",
+            SanDeviation::OverSpecified => "origin given where it is not needed",
+            SanDeviation::CheckMarkMissing => "check not marked with +",
+            SanDeviation::MateMarkMissing => "checkmate not marked with #",
+            SanDeviation::WrongCheckMark => "check or mate mark on a move that does not give it",
+        })
+    }
+}
+
+fn syntax_error(token: &str, kind: ParseSanErrorKind) -> ParseSanError {
+    ParseSanError {
+        token: token.to_owned(),
+        kind,
+    }
+}
+
+impl San {
+    /// The SAN of a legal move in `pos`, with the least disambiguation that makes it unique.
+    pub fn from_move(pos: &Position, mv: Move) -> San {
+        if let MoveKind::Castle(side) = mv.kind() {
+            return San::Castle(side);
+        }
+        let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
+        let (mut file, mut rank) = (None, None);
+        match mv.role() {
+            Role::Pawn => {
+                if capture {
+                    file = Some(mv.from().file());
+                }
+            }
+            Role::King => {}
+            role => {
+                let others: Vec<Square> = pos
+                    .legal_moves()
+                    .iter()
+                    .filter(|o| o.role() == role && o.to() == mv.to() && o.from() != mv.from())
+                    .map(|o| o.from())
+                    .collect();
+                if !others.is_empty() {
+                    if others.iter().all(|sq| sq.file() != mv.from().file()) {
+                        file = Some(mv.from().file());
+                    } else if others.iter().all(|sq| sq.rank() != mv.from().rank()) {
+                        rank = Some(mv.from().rank());
+                    } else {
+                        file = Some(mv.from().file());
+                        rank = Some(mv.from().rank());
+                    }
+                }
+            }
+        }
+        San::Normal {
+            role: mv.role(),
+            file,
+            rank,
+            capture,
+            to: mv.to(),
+            promotion: mv.promotion_role(),
+        }
+    }
+
+    /// Whether the legal move `mv` fits this notation, ignoring the capture mark.
+    pub fn matches(&self, mv: Move) -> bool {
+        match *self {
+            San::Castle(side) => mv.castling_side() == Some(side),
+            San::Normal {
+                role,
+                file,
+                rank,
+                to,
+                promotion,
+                ..
+            } => {
+                mv.role() == role
+                    && mv.to() == to
+                    && mv.castling_side().is_none()
+                    && mv.promotion_role() == promotion
+                    && file.is_none_or(|f| mv.from().file() == f)
+                    && rank.is_none_or(|r| mv.from().rank() == r)
+                    // A pawn move without an origin file is a move along the file; only
+                    // captures change file, and SAN always names their file.
+                    && (role != Role::Pawn || file.is_some() || mv.from().file() == to.file())
+            }
+        }
+    }
+
+    /// Every legal move of `pos` that fits this notation.
+    pub fn candidates(&self, pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| self.matches(mv))
+            .collect()
+    }
+
+    /// The one legal move this notation names. Deviations that do not change the move (see
+    /// [`San::deviations`]) are accepted here.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
+        let candidates = self.candidates(pos);
+        match candidates.as_slice() {
+            [] => Err(SanError::Illegal),
+            [mv] => Ok(*mv),
+            _ => Err(SanError::Ambiguous { candidates }),
+        }
+    }
+
+    /// How this notation differs from the standard SAN of `mv` (a legal move it matches),
+    /// leaving out the check mark, which [`SanPlus::deviations`] covers.
+    pub fn deviations(&self, pos: &Position, mv: Move) -> Vec<SanDeviation> {
+        let mut found = Vec::new();
+        let standard = San::from_move(pos, mv);
+        if let (
+            San::Normal {
+                file,
+                rank,
+                capture,
+                ..
+            },
+            San::Normal {
+                file: std_file,
+                rank: std_rank,
+                capture: std_capture,
+                ..
+            },
+        ) = (*self, standard)
+        {
+            if capture != std_capture {
+                found.push(if std_capture {
+                    SanDeviation::CaptureMarkMissing
+                } else {
+                    SanDeviation::CaptureMarkWithoutCapture
+                });
+            }
+            if (file.is_some() && std_file.is_none()) || (rank.is_some() && std_rank.is_none()) {
+                found.push(SanDeviation::OverSpecified);
+            }
+        }
+        found
+    }
+
+    /// Reads SAN from bytes (see the module documentation for the accepted syntax).
+    pub fn from_ascii(token: &str) -> Result<San, ParseSanError> {
+        SanPlus::from_str(token).and_then(|plus| match plus.suffix {
+            None => Ok(plus.san),
+            Some(_) => Err(syntax_error(
+                token,
+                ParseSanErrorKind::UnexpectedChar {
+                    index: token.len() - 1,
+                    found: token.chars().last().unwrap_or('+'),
+                },
+            )),
+        })
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            San::Castle(side) => f.write_str(side.san()),
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    write!(f, "{}", role.upper_char())?;
+                }
+                if let Some(file) = file {
+                    write!(f, "{file}")?;
+                }
+                if let Some(rank) = rank {
+                    write!(f, "{rank}")?;
+                }
+                if capture {
+                    f.write_str("x")?;
+                }
+                write!(f, "{to}")?;
+                if let Some(promotion) = promotion {
+                    write!(f, "={}", promotion.upper_char())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for San {
+    type Err = ParseSanError;
+
+    fn from_str(token: &str) -> Result<San, ParseSanError> {
+        San::from_ascii(token)
+    }
+}
+
+impl SanPlus {
+    /// The SAN of a legal move with `+` or `#` as the position after it requires.
+    pub fn from_move(pos: &Position, mv: Move) -> SanPlus {
+        let san = San::from_move(pos, mv);
+        let mut after = *pos;
+        after.play_unchecked(mv);
+        let suffix = if !after.is_check() {
+            None
+        } else if after.has_legal_moves() {
+            Some(Suffix::Check)
+        } else {
+            Some(Suffix::Checkmate)
+        };
+        SanPlus { san, suffix }
+    }
+
+    /// How this notation, check mark included, differs from the standard SAN of `mv`.
+    pub fn deviations(&self, pos: &Position, mv: Move) -> Vec<SanDeviation> {
+        let mut found = self.san.deviations(pos, mv);
+        let standard = SanPlus::from_move(pos, mv).suffix;
+        match (self.suffix, standard) {
+            (a, b) if a == b => {}
+            (None, Some(Suffix::Check)) => found.push(SanDeviation::CheckMarkMissing),
+            (None | Some(Suffix::Check), Some(Suffix::Checkmate)) => {
+                found.push(SanDeviation::MateMarkMissing)
+            }
+            _ => found.push(SanDeviation::WrongCheckMark),
+        }
+        found
+    }
+
+    /// Reads strict SAN: the notation must name exactly one legal move and be written exactly
+    /// as the PGN standard writes it (capture mark, minimal origin, check and mate marks).
+    pub fn to_move_strict(&self, pos: &Position) -> Result<Move, SanError> {
+        let mv = self.san.to_move(pos)?;
+        let deviations = self.deviations(pos, mv);
+        if deviations.is_empty() {
+            Ok(mv)
+        } else {
+            Err(SanError::Nonstandard {
+                mv,
+                standard: SanPlus::from_move(pos, mv).to_string(),
+                deviations,
+            })
+        }
+    }
+}
+
+impl fmt::Display for SanPlus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.san)?;
+        if let Some(suffix) = self.suffix {
+            write!(f, "{}", suffix.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for SanPlus {
+    type Err = ParseSanError;
+
+    /// Accepts `[piece][file][rank][x]square[=promotion][+|#]` and `O-O`/`O-O-O` with an
+    /// optional mark. Piece letters are English capitals (`b` is always a file).
+    fn from_str(token: &str) -> Result<SanPlus, ParseSanError> {
+        if token.is_empty() {
+            return Err(syntax_error(token, ParseSanErrorKind::Empty));
+        }
+        let (body, suffix) = if let Some(body) = token.strip_suffix('#') {
+            (body, Some(Suffix::Checkmate))
+        } else if let Some(body) = token.strip_suffix('+') {
+            (body, Some(Suffix::Check))
+        } else {
+            (token, None)
+        };
+        if body == "O-O" || body == "O-O-O" {
+            let side = if body == "O-O" {
+                CastlingSide::KingSide
+            } else {
+                CastlingSide::QueenSide
+            };
+            return Ok(SanPlus {
+                san: San::Castle(side),
+                suffix,
+            });
+        }
+        let chars: Vec<char> = body.chars().collect();
+        let unexpected = |index: usize| {
+            syntax_error(
+                token,
+                match chars.get(index) {
+                    Some(&found) => ParseSanErrorKind::UnexpectedChar { index, found },
+                    None => ParseSanErrorKind::MissingDestination,
+                },
+            )
+        };
+        let mut i = 0;
+        let role = match chars.first() {
+            Some(&c @ ('N' | 'B' | 'R' | 'Q' | 'K')) => {
+                i += 1;
+                Role::from_char(c).unwrap_or(Role::Pawn)
+            }
+            _ => Role::Pawn,
+        };
+        // Collect up to four coordinate characters with an optional `x` among them; the last
+        // file and rank form the destination, what comes before is the origin.
+        let mut coords: Vec<(usize, char)> = Vec::new();
+        let mut capture_at = None;
+        while let Some(&c) = chars.get(i) {
+            match c {
+                'a'..='h' | '1'..='8' if coords.len() < 4 => coords.push((i, c)),
+                'x' if capture_at.is_none() => capture_at = Some(coords.len()),
+                _ => break,
+            }
+            i += 1;
+        }
+        if coords.len() < 2 {
+            return Err(unexpected(i));
+        }
+        let dest = &coords[coords.len() - 2..];
+        let (Some(dest_file), Some(dest_rank)) =
+            (File::from_char(dest[0].1), Rank::from_char(dest[1].1))
+        else {
+            return Err(unexpected(dest[0].0));
+        };
+        if capture_at.is_some_and(|n| n != coords.len() - 2) {
+            // An `x` must stand right before the destination.
+            return Err(unexpected(dest[0].0));
+        }
+        let origin = &coords[..coords.len() - 2];
+        let (file, rank) = match origin {
+            [] => (None, None),
+            [(index, c)] => match (File::from_char(*c), Rank::from_char(*c)) {
+                (Some(f), _) => (Some(f), None),
+                (_, Some(r)) => (None, Some(r)),
+                _ => return Err(unexpected(*index)),
+            },
+            [(fi, f), (ri, r)] => match (File::from_char(*f), Rank::from_char(*r)) {
+                (Some(f), Some(r)) => (Some(f), Some(r)),
+                (None, _) => return Err(unexpected(*fi)),
+                (_, None) => return Err(unexpected(*ri)),
+            },
+            _ => return Err(unexpected(origin[0].0)),
+        };
+        let mut promotion = None;
+        if chars.get(i) == Some(&'=') {
+            let role_char = chars.get(i + 1).copied();
+            match role_char.and_then(Role::from_char) {
+                Some(r @ (Role::Queen | Role::Rook | Role::Bishop | Role::Knight))
+                    if role_char.is_some_and(|c| c.is_ascii_uppercase()) =>
+                {
+                    promotion = Some(r)
+                }
+                Some(_) => return Err(syntax_error(token, ParseSanErrorKind::InvalidPromotion)),
+                None => return Err(unexpected(i + 1)),
+            }
+            i += 2;
+        }
+        if i < chars.len() {
+            return Err(unexpected(i));
+        }
+        let last_rank = dest_rank == Rank::FIRST || dest_rank == Rank::EIGHTH;
+        if promotion.is_some() && (role != Role::Pawn || !last_rank) {
+            return Err(syntax_error(token, ParseSanErrorKind::InvalidPromotion));
+        }
+        Ok(SanPlus {
+            san: San::Normal {
+                role,
+                file,
+                rank,
+                capture: capture_at.is_some(),
+                to: Square::from_coords(dest_file, dest_rank),
+                promotion,
+            },
+            suffix,
+        })
+    }
+}
+
+impl Position {
+    /// The standard SAN of a legal move, with check and mate marks.
+    pub fn san(&self, mv: Move) -> String {
+        SanPlus::from_move(self, mv).to_string()
+    }
+
+    /// Reads a move in strict SAN (see [`SanPlus::to_move_strict`]).
+    pub fn parse_san(&self, token: &str) -> Result<Move, ReadSanError> {
+        let san: SanPlus = token.parse().map_err(ReadSanError::Syntax)?;
+        san.to_move_strict(self).map_err(ReadSanError::Move)
+    }
+}
+
+/// Either kind of failure when reading SAN text against a position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadSanError {
+    Syntax(ParseSanError),
+    Move(SanError),
+}
+
+impl fmt::Display for ReadSanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadSanError::Syntax(err) => err.fmt(f),
+            ReadSanError::Move(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReadSanError {}

@@ -1,0 +1,70 @@
+//! Repetition keys: Zobrist hashes of exactly what FIDE 9.2.3 compares.
+//!
+//! Two positions are the same for the repetition rules when the same player is to move, the
+//! same pieces stand on the same squares, and the possible moves are the same: the castling
+//! rights are equal and an en passant capture is possible in both or in neither. The key
+//! therefore hashes the placement, the side to move, the four castling rights, and the en
+//! passant file only when an en passant capture is legal (a double step alone, or a capture
+//! that a pin forbids, changes nothing). Clocks and move numbers are left out.
+//!
+//! Keys can collide in principle; [`Game`](super::Game) confirms every key match with an exact
+//! comparison ([`Position::is_same_fide_position`]) before it counts a repetition.
+
+use super::position::Position;
+use super::types::Color;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// 12 x 64 piece-square keys, then 1 side key, 4 castling keys and 8 en passant file keys.
+const KEY_COUNT: usize = 12 * 64 + 1 + 4 + 8;
+
+static KEYS: [u64; KEY_COUNT] = {
+    let mut keys = [0u64; KEY_COUNT];
+    let mut state = 0x0a7b_1e72_c4e5_5001;
+    let mut i = 0;
+    while i < KEY_COUNT {
+        let (next, key) = splitmix64(state);
+        state = next;
+        keys[i] = key;
+        i += 1;
+    }
+    keys
+};
+
+const SIDE: usize = 12 * 64;
+const CASTLING: usize = SIDE + 1;
+const EN_PASSANT: usize = CASTLING + 4;
+
+/// A hash of a position as FIDE 9.2.3 compares positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RepetitionKey(pub u64);
+
+impl Position {
+    /// The repetition key: equal for positions that are the same under FIDE 9.2.3.
+    pub fn repetition_key(&self) -> RepetitionKey {
+        let mut key = 0;
+        for (sq, piece) in self.board().pieces() {
+            let index = (piece.color.index() * 6 + piece.role.index()) * 64 + sq.index();
+            key ^= KEYS[index];
+        }
+        if self.turn() == Color::Black {
+            key ^= KEYS[SIDE];
+        }
+        let rights = self.castling_rights().bits();
+        for bit in 0..4 {
+            if rights & (1 << bit) != 0 {
+                key ^= KEYS[CASTLING + bit];
+            }
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            key ^= KEYS[EN_PASSANT + ep.file().index()];
+        }
+        RepetitionKey(key)
+    }
+}

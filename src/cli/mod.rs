@@ -1,0 +1,80 @@
+//! The command line: the only user of clap. Each command parses its arguments, reads what it
+//! needs, calls the library to compute, and prints; nothing below this module prints.
+
+mod perft;
+
+use std::fmt;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// The exit codes every command shares (see the README).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Done; the answer is "yes" (or there was no question).
+    Ok = 0,
+    /// Done, and the answer is "no" (an illegal move, an invalid claim, ...).
+    No = 1,
+    /// Usage error: unknown command or flag (clap reports these itself).
+    Usage = 2,
+    /// Invalid input content: the message says where and what was expected.
+    InvalidInput = 3,
+    /// The database refused the operation; nothing changed.
+    Database = 4,
+    /// A file could not be read or written.
+    Io = 5,
+}
+
+/// A command that could not do its job: the message for stderr and the exit code.
+#[derive(Debug)]
+pub struct Failure {
+    pub exit: Exit,
+    pub message: String,
+}
+
+impl Failure {
+    pub fn invalid_input(message: impl fmt::Display) -> Failure {
+        Failure {
+            exit: Exit::InvalidInput,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Chess tournament arbiter: FIDE rules engine, scoresheet checks, pairings and standings",
+    after_help = "Example:\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Perft(perft::PerftArgs),
+}
+
+/// Parses the command line, runs the command and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Perft(args) => perft::run(args),
+    };
+    match result {
+        Ok(exit) => ExitCode::from(exit as u8),
+        Err(failure) => {
+            eprintln!("error: {failure}");
+            ExitCode::from(failure.exit as u8)
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! `arbiter`: a chess tournament arbiter and scoring system, exact to the FIDE regulations.
+//!
+//! Modules in reading order, each depending only on those before it:
+//! - [`chess`]: the rules engine (std only): positions, legal moves, FEN, SAN, UCI,
+//!   repetition keys, game history and automatic endings.
+//! - [`cli`]: the command line, the only module that prints.
+
+pub mod chess;
+pub mod cli;

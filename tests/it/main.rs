@@ -1,0 +1,17 @@
+//! The one integration-test binary (as in ripgrep): one link step, shared helpers in `util`.
+
+// Shared helpers: fixture readers, running the binary, the seeded generator.
+mod util;
+
+// Perft over the fixture suite: the proof of the move generator.
+mod perft;
+// FEN read/write round trips and rejections on real fixtures.
+mod fen;
+// SAN read/write round trips over random legal games, and their automatic endings.
+mod games;
+// The FIDE 9.2.3 repetition key on the tricky cases.
+mod repetition;
+// Readers never panic: property tests over random and mutated text.
+mod robustness;
+// The command line as a user runs it: output, exit codes, errors.
+mod cli;

@@ -1,0 +1,105 @@
+//! Helpers shared by the integration tests.
+
+use std::process::{Command, Output};
+
+/// The perft suite (`fixtures/perft/perft.epd`, copied from the project's shared data): lines
+/// `FEN ;D1 n ;D2 n ...`, `#` comments, the case name in a `# id` comment above each line.
+pub const PERFT_EPD: &str = include_str!("../../fixtures/perft/perft.epd");
+
+/// 300 random legal games from python-chess (`fixtures/pgn/random-legal-300.pgn`, the first 300
+/// of the shared `random-legal.pgn`), each played until an automatic ending that its
+/// Termination tag names.
+pub const RANDOM_GAMES: &str = include_str!("../../fixtures/pgn/random-legal-300.pgn");
+
+pub struct PerftCase {
+    pub id: String,
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+pub fn perft_cases() -> Vec<PerftCase> {
+    let mut cases = Vec::new();
+    let mut id = String::new();
+    for line in PERFT_EPD.lines() {
+        if let Some(rest) = line.strip_prefix("# id ") {
+            id = rest.trim().to_owned();
+            continue;
+        }
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let mut parts = line.split(';');
+        let fen = parts.next().expect("fen").trim().to_owned();
+        let counts = parts
+            .map(|p| {
+                let p = p.trim();
+                let (depth, nodes) = p[1..].split_once(' ').expect("`Dn count`");
+                (depth.parse().expect("depth"), nodes.parse().expect("count"))
+            })
+            .collect();
+        cases.push(PerftCase {
+            id: id.clone(),
+            fen,
+            counts,
+        });
+    }
+    cases
+}
+
+/// One game of a PGN file as the tests need it: tags and SAN tokens.
+pub struct PgnGame {
+    pub tags: Vec<(String, String)>,
+    pub sans: Vec<String>,
+    pub result: String,
+}
+
+impl PgnGame {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// A minimal reader for the generated fixture (tags, move numbers, SAN, a result; no comments
+/// or variations). The real PGN reader belongs to the scoresheet module.
+pub fn read_simple_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut sans = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            let (name, value) = tag.split_once(' ').expect("tag pair");
+            let value = value.trim_end_matches(']').trim_matches('"');
+            tags.push((name.to_owned(), value.to_owned()));
+            continue;
+        }
+        for token in line.split_whitespace() {
+            if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
+                games.push(PgnGame {
+                    tags: std::mem::take(&mut tags),
+                    sans: std::mem::take(&mut sans),
+                    result: token.to_owned(),
+                });
+            } else if !token.ends_with('.') {
+                sans.push(token.to_owned());
+            }
+        }
+    }
+    games
+}
+
+/// Runs the `arbiter` binary built for this test run.
+pub fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter")
+}
+
+/// Whether the long tests were asked for (`RUN_SLOW_TESTS=1`).
+pub fn slow_tests() -> bool {
+    std::env::var_os("RUN_SLOW_TESTS").is_some_and(|v| v != "0" && !v.is_empty())
+}
