@@ -123,8 +123,7 @@ impl From<Square> for Bitboard {
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter()
-            .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+        iter.into_iter().fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
     }
 }
 

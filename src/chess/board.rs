@@ -40,10 +40,22 @@ impl Board {
             Role::Rook,
         ];
         for (file, role) in File::ALL.into_iter().zip(back) {
-            board.put(Square::from_coords(file, Rank::FIRST), role.of(Color::White));
-            board.put(Square::from_coords(file, Rank::SECOND), Role::Pawn.of(Color::White));
-            board.put(Square::from_coords(file, Rank::SEVENTH), Role::Pawn.of(Color::Black));
-            board.put(Square::from_coords(file, Rank::EIGHTH), role.of(Color::Black));
+            board.put(
+                Square::from_coords(file, Rank::FIRST),
+                role.of(Color::White),
+            );
+            board.put(
+                Square::from_coords(file, Rank::SECOND),
+                Role::Pawn.of(Color::White),
+            );
+            board.put(
+                Square::from_coords(file, Rank::SEVENTH),
+                Role::Pawn.of(Color::Black),
+            );
+            board.put(
+                Square::from_coords(file, Rank::EIGHTH),
+                role.of(Color::Black),
+            );
         }
         board
     }
@@ -199,7 +211,8 @@ impl Board {
     pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         let them = self.by_color(attacker);
         (attacks::rook_attacks(sq, occupied) & self.straight_sliders() & them).is_nonempty()
-            || (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders() & them).is_nonempty()
+            || (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders() & them)
+                .is_nonempty()
             || (attacks::knight_attacks(sq) & self.knights() & them).is_nonempty()
             || (attacks::pawn_attacks(!attacker, sq) & self.pawns() & them).is_nonempty()
             || (attacks::king_attacks(sq) & self.kings() & them).is_nonempty()
@@ -219,7 +232,8 @@ impl Board {
 
     /// Iterates over every occupied square with its piece, a1 first.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied.map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
+        self.occupied
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied")))
     }
 }
 

@@ -50,7 +50,10 @@ impl fmt::Display for ParseFenError {
             }
             ParseFenError::Board(reason) => write!(f, "invalid fen placement: {reason}"),
             ParseFenError::Turn(text) => {
-                write!(f, "invalid side to move `{text}` in fen: expected `w` or `b`")
+                write!(
+                    f,
+                    "invalid side to move `{text}` in fen: expected `w` or `b`"
+                )
             }
             ParseFenError::Castling(text) => write!(
                 f,
@@ -170,13 +173,23 @@ impl FromStr for Fen {
     fn from_str(text: &str) -> Result<Fen, ParseFenError> {
         let mut fields = text.split_whitespace();
         let board = parse_board(fields.next().ok_or(ParseFenError::Empty)?)?;
-        let turn = match fields.next().ok_or(ParseFenError::MissingField("side to move"))? {
+        let turn = match fields
+            .next()
+            .ok_or(ParseFenError::MissingField("side to move"))?
+        {
             "w" => Color::White,
             "b" => Color::Black,
             other => return Err(ParseFenError::Turn(other.to_owned())),
         };
-        let castling = parse_castling(fields.next().ok_or(ParseFenError::MissingField("castling"))?)?;
-        let ep_square = match fields.next().ok_or(ParseFenError::MissingField("en passant"))? {
+        let castling = parse_castling(
+            fields
+                .next()
+                .ok_or(ParseFenError::MissingField("castling"))?,
+        )?;
+        let ep_square = match fields
+            .next()
+            .ok_or(ParseFenError::MissingField("en passant"))?
+        {
             "-" => None,
             text => {
                 let sq: Square = text

@@ -171,7 +171,9 @@ impl Game {
         let has_moves = pos.has_legal_moves();
         if !has_moves {
             return Some(if pos.is_check() {
-                Ending::Checkmate { winner: !pos.turn() }
+                Ending::Checkmate {
+                    winner: !pos.turn(),
+                }
             } else {
                 Ending::Stalemate
             });

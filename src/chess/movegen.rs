@@ -259,14 +259,13 @@ fn pawn_moves<S: MoveSink>(
     for from in pawns & pinned {
         let along = attacks::line(king, from) & target;
         let mut to = attacks::pawn_attacks(us, from) & theirs;
-        if let Some(one) = from.offset(up) {
-            if empty.contains(one) {
-                to = to.with(one);
-                if let Some(two) = one.offset(up) {
-                    if empty.contains(two) && double_rank.contains(two) {
-                        to = to.with(two);
-                    }
-                }
+        if let Some(one) = from.offset(up).filter(|&sq| empty.contains(sq)) {
+            to = to.with(one);
+            if let Some(two) = one
+                .offset(up)
+                .filter(|&sq| empty.contains(sq) && double_rank.contains(sq))
+            {
+                to = to.with(two);
             }
         }
         to &= along;
@@ -303,6 +302,7 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
     }
     let occupied = board.occupied().without(from).without(captured).with(ep);
     let king = pos.king(us);
-    let attackers = board.attackers_to(king, occupied) & board.by_color(!us) & !Bitboard::from(captured);
+    let attackers =
+        board.attackers_to(king, occupied) & board.by_color(!us) & !Bitboard::from(captured);
     attackers.is_empty()
 }

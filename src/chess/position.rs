@@ -238,10 +238,10 @@ impl Position {
                 return Err(PositionError::CastlingRightWithoutPieces(color, side));
             }
         }
-        if let Some(ep) = setup.ep_square {
-            if !ep_square_possible(&board, setup.turn, ep) {
-                return Err(PositionError::ImpossibleEnPassant(ep));
-            }
+        if let Some(ep) = setup.ep_square
+            && !ep_square_possible(&board, setup.turn, ep)
+        {
+            return Err(PositionError::ImpossibleEnPassant(ep));
         }
         let pos = Position {
             board,
@@ -318,8 +318,7 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.board
-            .attacked_by(self.king(self.turn), !self.turn)
+        self.board.attacked_by(self.king(self.turn), !self.turn)
     }
 
     #[inline]
@@ -358,7 +357,9 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.board.by_piece(mv.role().of(self.turn)).contains(mv.from())
+        self.board
+            .by_piece(mv.role().of(self.turn))
+            .contains(mv.from())
             && self.legal_moves().contains(&mv)
     }
 
@@ -381,7 +382,7 @@ impl Position {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         self.ep_square = None;
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         match mv.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
                 if self.board.by_color(them).contains(to) {
@@ -419,10 +420,11 @@ impl Position {
                 );
             }
         }
-        self.castling =
-            CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
+        self.castling = CastlingRights(
+            self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()],
+        );
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.turn = them;
     }
@@ -431,8 +433,9 @@ impl Position {
     /// only then does it make the position differ from one without it).
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        let capturers =
-            attacks::pawn_attacks(!self.turn, ep) & self.board.pawns() & self.board.by_color(self.turn);
+        let capturers = attacks::pawn_attacks(!self.turn, ep)
+            & self.board.pawns()
+            & self.board.by_color(self.turn);
         capturers
             .into_iter()
             .any(|from| movegen::en_passant_is_legal(self, from, ep))
@@ -484,12 +487,11 @@ impl Position {
             return true;
         }
         if (ours & board.knights()).is_nonempty() {
-            return minors.count() == 1
-                && (theirs & !board.kings() & !board.queens()).is_empty();
+            return minors.count() == 1 && (theirs & !board.kings() & !board.queens()).is_empty();
         }
         let bishops = board.bishops();
-        let one_square_colour =
-            (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+        let one_square_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+            || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
         one_square_colour && (board.pawns() | board.knights()).is_empty()
     }
 

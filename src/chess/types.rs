@@ -386,7 +386,7 @@ impl Square {
     /// True for dark squares (a1 is dark).
     #[inline]
     pub const fn is_dark(self) -> bool {
-        (self.file().0 + self.rank().0) % 2 == 0
+        (self.file().0 + self.rank().0).is_multiple_of(2)
     }
 
     /// The same square seen from the other side of the board (a1 <-> a8).

@@ -62,7 +62,11 @@ impl Uci {
         pos.legal_moves()
             .iter()
             .copied()
-            .find(|mv| mv.from() == self.from && mv.to() == self.to && mv.promotion_role() == self.promotion)
+            .find(|mv| {
+                mv.from() == self.from
+                    && mv.to() == self.to
+                    && mv.promotion_role() == self.promotion
+            })
             .ok_or(IllegalUciError { uci: *self })
     }
 }

@@ -17,7 +17,13 @@ fn perft_prints_the_count_on_its_last_line() {
 #[test]
 fn perft_divide_lists_each_root_move() {
     // Position 3 of chessprogramming.org's Perft Results: 14 moves, 191 nodes at depth 2.
-    let out = arbiter(&["perft", "2", "--divide", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"]);
+    let out = arbiter(&[
+        "perft",
+        "2",
+        "--divide",
+        "--fen",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ]);
     assert!(out.status.success());
     let text = stdout(&out);
     let rows: Vec<&str> = text.lines().filter(|l| l.contains(": ")).collect();
@@ -32,7 +38,12 @@ fn perft_divide_lists_each_root_move() {
 
 #[test]
 fn perft_with_a_bad_fen_says_why_and_exits_3() {
-    let out = arbiter(&["perft", "1", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"]);
+    let out = arbiter(&[
+        "perft",
+        "1",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ]);
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("error: "), "{err}");

@@ -50,11 +50,21 @@ fn random_games_end_where_python_chess_ended_them() {
         let termination = pgn.tag("Termination").expect("Termination tag");
         let pos = game.position();
         let label = format!("game {} ({termination})", index + 1);
-        assert_eq!(first.map(|(ply, _)| ply), Some(last), "{label}: first ending");
+        assert_eq!(
+            first.map(|(ply, _)| ply),
+            Some(last),
+            "{label}: first ending"
+        );
         let ending = first.map(|(_, e)| e);
         match termination {
             "CHECKMATE" => {
-                assert_eq!(ending, Some(Ending::Checkmate { winner: !pos.turn() }), "{label}");
+                assert_eq!(
+                    ending,
+                    Some(Ending::Checkmate {
+                        winner: !pos.turn()
+                    }),
+                    "{label}"
+                );
                 let expected = if pos.turn().is_white() { "0-1" } else { "1-0" };
                 assert_eq!(pgn.result, expected, "{label}");
             }

@@ -11,6 +11,8 @@ mod fen;
 mod games;
 // The FIDE 9.2.3 repetition key on the tricky cases.
 mod repetition;
+// The material test against the unwinnability test vector.
+mod material;
 // Readers never panic: property tests over random and mutated text.
 mod robustness;
 // The command line as a user runs it: output, exit codes, errors.

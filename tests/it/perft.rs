@@ -37,7 +37,11 @@ fn run_suite(limit: u64) -> usize {
             }
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     checked
 }
 
@@ -66,7 +70,8 @@ fn suite_has_the_impossible_double_check_case() {
 #[test]
 fn divide_adds_up_to_the_total() {
     // Kiwipete (chessprogramming.org position 2): 97,862 nodes at depth 3.
-    let pos = suite_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    let pos =
+        suite_position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let sum: u64 = pos
         .legal_moves()
         .iter()

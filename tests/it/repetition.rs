@@ -40,7 +40,10 @@ fn en_passant_square_of_a_pinned_pawn_does_not_count() {
     // the rank and expose its king on a5 to the rook on h5.
     let with_ep = pos("8/8/8/KPp4r/8/8/8/7k w - c6 0 2");
     let without = pos("8/8/8/KPp4r/8/8/8/7k w - - 0 2");
-    assert_eq!(with_ep.ep_square().map(|s| s.to_string()), Some("c6".into()));
+    assert_eq!(
+        with_ep.ep_square().map(|s| s.to_string()),
+        Some("c6".into())
+    );
     assert_eq!(with_ep.legal_ep_square(), None);
     assert_same(&with_ep, &without);
     // The FEN keeps the square even though no capture can use it.
@@ -105,7 +108,13 @@ fn castling_that_is_only_blocked_for_now_keeps_the_right() {
     // The rook on f1 covers f8, so Black cannot castle short now, yet keeps the right; after
     // the knight and the rook go and come back, the position is the same as at the start.
     let game = play("1n2k2r/8/8/8/8/8/8/4KR2 b k - 0 1", "Nc6 Rf2 Nb8 Rf1");
-    assert!(!game.position().legal_moves().iter().any(|m| m.castling_side().is_some()));
+    assert!(
+        !game
+            .position()
+            .legal_moves()
+            .iter()
+            .any(|m| m.castling_side().is_some())
+    );
     assert_same(game.start(), game.position());
     assert_eq!(game.repetition_count(4), 2);
 }

@@ -15,7 +15,14 @@ fn mutated(valid: Vec<String>, alphabet: &'static str) -> impl Strategy<Value = 
     let chars: Vec<char> = alphabet.chars().collect();
     (
         proptest::sample::select(valid),
-        proptest::collection::vec((0usize..3, any::<prop::sample::Index>(), proptest::sample::select(chars)), 1..4),
+        proptest::collection::vec(
+            (
+                0usize..3,
+                any::<prop::sample::Index>(),
+                proptest::sample::select(chars),
+            ),
+            1..4,
+        ),
     )
         .prop_map(|(text, edits)| {
             let mut chars: Vec<char> = text.chars().collect();
@@ -49,7 +56,11 @@ fn check_fen(text: &str) {
 
 fn check_san(pos: &Position, token: &str) {
     if let Ok(san) = token.parse::<SanPlus>() {
-        assert_eq!(san.to_string().parse::<SanPlus>().ok(), Some(san), "{token}");
+        assert_eq!(
+            san.to_string().parse::<SanPlus>().ok(),
+            Some(san),
+            "{token}"
+        );
         if let Ok(mv) = san.san.to_move(pos) {
             assert!(pos.is_legal(mv));
             assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv));
