@@ -30,6 +30,8 @@ pub enum Exit {
 pub struct Failure {
     pub exit: Exit,
     pub message: String,
+    /// What the user can do next, printed on a line of its own.
+    pub hint: Option<String>,
 }
 
 impl Failure {
@@ -37,7 +39,13 @@ impl Failure {
         Failure {
             exit: Exit::InvalidInput,
             message: message.to_string(),
+            hint: None,
         }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Failure {
+        self.hint = Some(hint.into());
+        self
     }
 }
 
@@ -74,6 +82,9 @@ pub fn main() -> ExitCode {
         Ok(exit) => ExitCode::from(exit as u8),
         Err(failure) => {
             eprintln!("error: {failure}");
+            if let Some(hint) = &failure.hint {
+                eprintln!("hint: {hint}");
+            }
             ExitCode::from(failure.exit as u8)
         }
     }

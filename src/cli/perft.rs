@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{Exit, Failure};
-use crate::chess::{Position, Uci};
+use crate::chess::{Position, STARTING_FEN, Uci};
 
 #[derive(Args)]
 #[command(
@@ -28,8 +28,11 @@ pub struct PerftArgs {
 
 pub fn run(args: &PerftArgs) -> Result<Exit, Failure> {
     let pos = match &args.fen {
-        Some(fen) => Position::from_fen(fen)
-            .map_err(|err| Failure::invalid_input(format!("--fen: {err}")))?,
+        Some(fen) => Position::from_fen(fen).map_err(|err| {
+            Failure::invalid_input(format!("--fen: {err}")).with_hint(format!(
+                "give all six fields of a position that can arise, such as --fen '{STARTING_FEN}'"
+            ))
+        })?,
         None => Position::new(),
     };
     let started = Instant::now();
