@@ -119,7 +119,8 @@ impl fmt::Display for SanError {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "{mv}")?;
+                    // The piece letter and both squares (`Nb1d2`): clear without a position.
+                    write!(f, "{mv:?}")?;
                 }
                 f.write_str(" all fit")
             }

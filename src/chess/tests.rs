@@ -616,3 +616,10 @@ fn huge_clocks_do_not_overflow() {
         Err(ParseFenError::HalfmoveClock("4294967296".into()))
     );
 }
+
+#[test]
+fn ambiguity_message_lists_the_candidates() {
+    let p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+    let err = p.parse_san("Nd2").unwrap_err();
+    assert_eq!(err.to_string(), "ambiguous: Nb1d2, Nf3d2 all fit");
+}
