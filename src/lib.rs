@@ -3,7 +3,12 @@
 //! Modules in reading order, each depending only on those before it:
 //! - [`chess`]: the rules engine (std only): positions, legal moves, FEN, SAN, UCI,
 //!   repetition keys, game history and automatic endings.
+//! - [`scoresheet`]: PGN and hand-written notation, read into moves and verified: illegal
+//!   moves, automatic endings, results, notation remarks, draw-claim opportunities.
+//! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
 
 pub mod chess;
 pub mod cli;
+pub mod render;
+pub mod scoresheet;

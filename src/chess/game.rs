@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use super::laws::Laws;
 use super::moves::Move;
 use super::position::{IllegalMoveError, Position};
 use super::types::Color;
@@ -39,15 +40,9 @@ impl Ending {
         }
     }
 
-    /// The article of the 2023 Laws that ends the game.
+    /// The article of the 2023 Laws that ends the game ([`Laws::article`] for the others).
     pub const fn article(self) -> &'static str {
-        match self {
-            Ending::Checkmate { .. } => "5.1.1",
-            Ending::Stalemate => "5.2.1",
-            Ending::DeadPosition => "5.2.2",
-            Ending::FivefoldRepetition => "9.6.1",
-            Ending::SeventyFiveMoves => "9.6.2",
-        }
+        Laws::Y2023.article(self)
     }
 
     /// The result the ending gives: the winner, or `None` for a draw.
@@ -84,10 +79,19 @@ pub struct Game {
 
 impl Game {
     pub fn new(start: Position) -> Game {
+        Game::with_capacity(start, 0)
+    }
+
+    /// A game with room for `plies` half-moves, for callers that know the length ahead.
+    pub fn with_capacity(start: Position, plies: usize) -> Game {
+        let mut positions = Vec::with_capacity(plies + 1);
+        let mut keys = Vec::with_capacity(plies + 1);
+        positions.push(start);
+        keys.push(start.repetition_key());
         Game {
-            keys: vec![start.repetition_key()],
-            positions: vec![start],
-            moves: Vec::new(),
+            positions,
+            keys,
+            moves: Vec::with_capacity(plies),
         }
     }
 
@@ -161,15 +165,44 @@ impl Game {
 
     /// How many times the position after `ply` has appeared up to that ply (at least 1).
     pub fn repetition_count(&self, ply: usize) -> usize {
-        self.occurrences(ply).len()
+        let (Some(target), Some(&key)) = (self.positions.get(ply), self.keys.get(ply)) else {
+            return 0;
+        };
+        // Same side to move means an even distance; keys narrow, the exact test decides.
+        let first = ply.saturating_sub(target.halfmove_clock() as usize);
+        (first..=ply)
+            .rev()
+            .step_by(2)
+            .filter(|&i| self.keys[i] == key && self.positions[i].is_same_fide_position(target))
+            .count()
     }
 
-    /// The automatic ending in force at `ply`, if any. Checkmate comes first, so a mate given
-    /// with the 75th move stands (9.6.2).
+    /// Whether the position after `ply` completes five occurrences as the 2014 Laws require:
+    /// "during at least five consecutive alternate moves by each player", that is, the same
+    /// position after each of the last five pairs of moves (every fourth half-move).
+    fn fivefold_consecutive(&self, ply: usize) -> bool {
+        let Some(target) = self.positions.get(ply) else {
+            return false;
+        };
+        (1..5).all(|k| {
+            ply.checked_sub(4 * k).is_some_and(|earlier| {
+                self.keys[earlier] == self.keys[ply]
+                    && self.positions[earlier].is_same_fide_position(target)
+            })
+        })
+    }
+
+    /// The automatic ending in force at `ply` under the 2023 Laws, if any. Checkmate comes
+    /// first, so a mate given with the 75th move stands (9.6.2).
     pub fn ending_at(&self, ply: usize) -> Option<Ending> {
+        self.ending_at_under(ply, Laws::Y2023)
+    }
+
+    /// The automatic ending in force at `ply` under the given edition of the Laws: no
+    /// fivefold or 75-move ending before 2014, and a consecutive fivefold in 2014.
+    pub fn ending_at_under(&self, ply: usize, laws: Laws) -> Option<Ending> {
         let pos = self.positions.get(ply)?;
-        let has_moves = pos.has_legal_moves();
-        if !has_moves {
+        if !pos.has_legal_moves() {
             return Some(if pos.is_check() {
                 Ending::Checkmate {
                     winner: !pos.turn(),
@@ -181,11 +214,18 @@ impl Game {
         if pos.is_insufficient_material() {
             return Some(Ending::DeadPosition);
         }
-        if self.repetition_count(ply) >= 5 {
-            return Some(Ending::FivefoldRepetition);
-        }
-        if pos.halfmove_clock() >= 150 {
-            return Some(Ending::SeventyFiveMoves);
+        if laws.has_automatic_draws() {
+            let fivefold = if laws.fivefold_must_be_consecutive() {
+                self.fivefold_consecutive(ply)
+            } else {
+                self.repetition_count(ply) >= 5
+            };
+            if fivefold {
+                return Some(Ending::FivefoldRepetition);
+            }
+            if pos.halfmove_clock() >= 150 {
+                return Some(Ending::SeventyFiveMoves);
+            }
         }
         None
     }
@@ -197,6 +237,17 @@ impl Game {
 
     /// The first ply at which an automatic ending arose, with the ending.
     pub fn first_ending(&self) -> Option<(usize, Ending)> {
-        (0..=self.plies()).find_map(|ply| self.ending_at(ply).map(|ending| (ply, ending)))
+        self.first_ending_under(Laws::Y2023)
+    }
+
+    /// The first ply at which an automatic ending arose under the given edition.
+    pub fn first_ending_under(&self, laws: Laws) -> Option<(usize, Ending)> {
+        (0..=self.plies())
+            .find_map(|ply| self.ending_at_under(ply, laws).map(|ending| (ply, ending)))
+    }
+
+    /// The repetition key of the position after `ply`.
+    pub fn key_at(&self, ply: usize) -> Option<RepetitionKey> {
+        self.keys.get(ply).copied()
     }
 }

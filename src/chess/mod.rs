@@ -19,8 +19,10 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+mod claim;
 mod fen;
 mod game;
+mod laws;
 mod movegen;
 mod moves;
 mod position;
@@ -31,8 +33,12 @@ mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use claim::{
+    ClaimError, ClaimJudgement, ClaimKind, ClaimOpportunity, FiftyMovesEvidence, ThreefoldEvidence,
+};
 pub use fen::{Fen, ParseFenError, STARTING_FEN};
 pub use game::{Ending, Game};
+pub use laws::{Laws, ParseLawsError, ParseRateError, Rate};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, Setup};
 pub use san::{

@@ -27,12 +27,11 @@ pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
 }
 
-#[derive(Default)]
-pub(crate) struct ListSink {
-    pub(crate) moves: MoveList,
+pub(crate) struct ListSink<'a> {
+    pub(crate) moves: &'a mut MoveList,
 }
 
-impl MoveSink for ListSink {
+impl MoveSink for ListSink<'_> {
     #[inline]
     fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
@@ -86,9 +85,10 @@ impl MoveSink for CountSink {
 const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
 const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
-/// Generates every legal move of `pos` into `sink`.
+/// Generates every legal move of `pos` whose destination is in `dest` into `sink` (all of
+/// them with [`Bitboard::FULL`]; a single square when reading one written move).
 #[inline]
-pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard) {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
@@ -103,7 +103,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     // left its square (so that it cannot step back along a checking line).
     let without_king = occupied.without(king);
     let mut king_targets = Bitboard::EMPTY;
-    for to in attacks::king_attacks(king) & !ours {
+    for to in attacks::king_attacks(king) & !ours & dest {
         if !board.is_attacked(to, them, without_king) {
             king_targets = king_targets.with(to);
         }
@@ -118,12 +118,12 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
     let target = match checkers.first() {
         Some(checker) => attacks::between(king, checker).with(checker),
         None => !ours,
-    };
+    } & dest;
 
     let pinned = pinned_pieces(pos, king, us);
 
     if checkers.is_empty() {
-        castling_moves(pos, sink);
+        castling_moves(pos, sink, dest);
     }
 
     let unpinned = ours & !pinned;
@@ -152,7 +152,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
         sink.piece_moves(Role::Queen, from, to);
     }
 
-    pawn_moves(pos, sink, king, target, pinned);
+    pawn_moves(pos, sink, king, target, pinned, dest);
 }
 
 /// Our pieces that stand alone between our king and an opposing slider aimed at it.
@@ -173,7 +173,7 @@ fn pinned_pieces(pos: &Position, king: Square, us: Color) -> Bitboard {
     pinned
 }
 
-fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S) {
+fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard) {
     let us = pos.turn;
     let board = &pos.board;
     for side in CastlingSide::ALL {
@@ -183,6 +183,9 @@ fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S) {
         let rank = Rank::FIRST.relative_to(us);
         let king_from = Square::from_coords(File::E, rank);
         let king_to = Square::from_coords(side.king_to_file(), rank);
+        if !dest.contains(king_to) {
+            continue;
+        }
         let rook_from = Square::from_coords(side.rook_from_file(), rank);
         // The squares between king and rook must be empty (3.8.2.2), and the king may not
         // pass over or land on an attacked square (it is not in check: the caller saw to it).
@@ -206,6 +209,7 @@ fn pawn_moves<S: MoveSink>(
     king: Square,
     target: Bitboard,
     pinned: Bitboard,
+    dest: Bitboard,
 ) {
     let board = &pos.board;
     let us = pos.turn;
@@ -280,7 +284,7 @@ fn pawn_moves<S: MoveSink>(
         }
     }
 
-    if let Some(ep) = pos.ep_square {
+    if let Some(ep) = pos.ep_square.filter(|&ep| dest.contains(ep)) {
         for from in attacks::pawn_attacks(!us, ep) & pawns {
             if en_passant_is_legal(pos, from, ep) {
                 sink.push(Move::en_passant(from, ep));

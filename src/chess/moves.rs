@@ -161,6 +161,12 @@ impl MoveList {
         }
     }
 
+    /// Empties the list, keeping its storage.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Keeps only the moves for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         let mut kept = 0;

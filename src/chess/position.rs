@@ -57,6 +57,13 @@ impl CastlingRights {
         self.0
     }
 
+    /// The rights left after a move from `from` to `to`: a king or rook leaving its home
+    /// square, or a rook captured on it, loses the rights that depend on it.
+    #[inline]
+    pub const fn after_move_between(self, from: Square, to: Square) -> CastlingRights {
+        CastlingRights(self.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()])
+    }
+
     /// Every (colour, side) pair this value holds, in FEN order `KQkq`.
     pub fn iter(self) -> impl Iterator<Item = (Color, CastlingSide)> {
         [Color::White, Color::Black]
@@ -328,16 +335,32 @@ impl Position {
 
     /// Every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
-        let mut sink = ListSink::default();
-        movegen::generate(self, &mut sink);
-        sink.moves
+        let mut moves = MoveList::new();
+        self.legal_moves_into(&mut moves);
+        moves
+    }
+
+    /// Fills `moves` with every legal move in this position (replacing what it held), so
+    /// that a caller replaying many moves can keep one list.
+    #[inline]
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        movegen::generate(self, &mut ListSink { moves }, Bitboard::FULL);
+    }
+
+    /// Fills `moves` with the legal moves that end on `to` (castling counts by the king's
+    /// square), which is all a written move needs and much cheaper than every move.
+    #[inline]
+    pub fn legal_moves_to(&self, to: Square, moves: &mut MoveList) {
+        moves.clear();
+        movegen::generate(self, &mut ListSink { moves }, Bitboard::from_square(to));
     }
 
     /// How many legal moves there are, counted without listing them (perft's bulk count).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut sink = CountSink::default();
-        movegen::generate(self, &mut sink);
+        movegen::generate(self, &mut sink, Bitboard::FULL);
         sink.count
     }
 
@@ -420,9 +443,7 @@ impl Position {
                 );
             }
         }
-        self.castling = CastlingRights(
-            self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()],
-        );
+        self.castling = self.castling.after_move_between(from, to);
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }

@@ -10,8 +10,9 @@
 //! Keys can collide in principle; [`Game`](super::Game) confirms every key match with an exact
 //! comparison ([`Position::is_same_fide_position`]) before it counts a repetition.
 
-use super::position::Position;
-use super::types::Color;
+use super::moves::{Move, MoveKind};
+use super::position::{CastlingRights, Position};
+use super::types::{Color, Piece, Role, Square};
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -45,26 +46,62 @@ const EN_PASSANT: usize = CASTLING + 4;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RepetitionKey(pub u64);
 
+#[inline]
+fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS[(piece.color.index() * 6 + piece.role.index()) * 64 + sq.index()]
+}
+
+#[inline]
+fn castling_key(rights: CastlingRights) -> u64 {
+    let mut key = 0;
+    for bit in 0..4 {
+        if rights.bits() & (1 << bit) != 0 {
+            key ^= KEYS[CASTLING + bit];
+        }
+    }
+    key
+}
+
 impl Position {
     /// The repetition key: equal for positions that are the same under FIDE 9.2.3.
     pub fn repetition_key(&self) -> RepetitionKey {
         let mut key = 0;
-        for (sq, piece) in self.board().pieces() {
-            let index = (piece.color.index() * 6 + piece.role.index()) * 64 + sq.index();
-            key ^= KEYS[index];
+        let board = self.board();
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in board.by_piece(role.of(color)) {
+                    key ^= piece_key(role.of(color), sq);
+                }
+            }
         }
         if self.turn() == Color::Black {
             key ^= KEYS[SIDE];
         }
-        let rights = self.castling_rights().bits();
-        for bit in 0..4 {
-            if rights & (1 << bit) != 0 {
-                key ^= KEYS[CASTLING + bit];
-            }
-        }
+        key ^= castling_key(self.castling_rights());
         if let Some(ep) = self.legal_ep_square() {
             key ^= KEYS[EN_PASSANT + ep.file().index()];
         }
         RepetitionKey(key)
+    }
+
+    /// The repetition key after `mv`, worked out from this position's key without playing
+    /// the move, for moves that can repeat an earlier position: a piece move that is not a
+    /// pawn move, a capture or castling (those can never be undone, so the position after
+    /// them is new). Returns `None` for the other moves.
+    pub fn repetition_key_after(&self, key: RepetitionKey, mv: Move) -> Option<RepetitionKey> {
+        if mv.role() == Role::Pawn
+            || mv.kind() != MoveKind::Normal
+            || self.board().occupied().contains(mv.to())
+        {
+            return None;
+        }
+        let piece = mv.role().of(self.turn());
+        let mut next = key.0 ^ piece_key(piece, mv.from()) ^ piece_key(piece, mv.to()) ^ KEYS[SIDE];
+        let rights = self.castling_rights();
+        next ^= castling_key(rights) ^ castling_key(rights.after_move_between(mv.from(), mv.to()));
+        if let Some(ep) = self.legal_ep_square() {
+            next ^= KEYS[EN_PASSANT + ep.file().index()];
+        }
+        Some(RepetitionKey(next))
     }
 }

@@ -1,15 +1,19 @@
 //! The command line: the only user of clap. Each command parses its arguments, reads what it
 //! needs, calls the library to compute, and prints; nothing below this module prints.
 
+mod check;
+mod claim;
 mod perft;
 
 use std::fmt;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+
+use crate::chess::{Laws, Rate};
 
 /// The exit codes every command shares (see the README).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Exit {
     /// Done; the answer is "yes" (or there was no question).
     Ok = 0,
@@ -60,7 +64,7 @@ impl fmt::Display for Failure {
     name = "arbiter",
     version,
     about = "Chess tournament arbiter: FIDE rules engine, scoresheet checks, pairings and standings",
-    after_help = "Example:\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
+    after_help = "Examples:\n  arbiter check games.pgn\n  arbiter claim game.pgn --ply 57 --move Nf3\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -69,13 +73,38 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    Check(check::CheckArgs),
+    Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
+}
+
+/// The edition of the Laws and the rate of play, shared by the arbiter's commands.
+#[derive(Args)]
+pub struct LawsArgs {
+    /// Edition of the FIDE Laws of Chess: 2023, 2018, 2017, 2014, 2009 or 2001.
+    #[arg(long, default_value = "2023", value_parser = parse_laws)]
+    laws: Laws,
+    /// Rate of play, which changes the penalties: standard, rapid or blitz.
+    #[arg(long, default_value = "standard", value_parser = parse_rate)]
+    rate: Rate,
+}
+
+fn parse_laws(text: &str) -> Result<Laws, String> {
+    text.parse()
+        .map_err(|e: crate::chess::ParseLawsError| e.to_string())
+}
+
+fn parse_rate(text: &str) -> Result<Rate, String> {
+    text.parse()
+        .map_err(|e: crate::chess::ParseRateError| e.to_string())
 }
 
 /// Parses the command line, runs the command and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),
     };
     match result {

@@ -1,0 +1,106 @@
+//! `arbiter check`: verifies scoresheets (PGN or hand-typed movetext) against the Laws.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+
+use clap::Args;
+
+use super::{Exit, Failure, LawsArgs};
+use crate::render::scoresheet as render;
+use crate::scoresheet::pgn::PgnReader;
+use crate::scoresheet::verify::{self, Options};
+
+#[derive(Args)]
+#[command(
+    about = "Verify scoresheets: the first illegal move and why, automatic endings, the result, notation remarks",
+    after_help = "Exit code 0 when every game is legal and its result fits, 1 when not, 3 for unreadable text, 5 when a file cannot be read.\n\nExamples:\n  arbiter check games.pgn\n  arbiter check sheet.txt --laws 2014 --rate rapid\n  arbiter check round1.pgn round2.pgn --claims --json"
+)]
+pub struct CheckArgs {
+    /// PGN files or plain movetext scoresheets.
+    #[arg(required = true)]
+    files: Vec<String>,
+    #[command(flatten)]
+    laws: LawsArgs,
+    /// Also list every moment a draw claim was available.
+    #[arg(long)]
+    claims: bool,
+    /// Write JSON Lines, one object per game.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
+    let options = Options {
+        laws: args.laws.laws,
+        rate: args.laws.rate,
+        claims: args.claims,
+    };
+    let mut stdout = std::io::stdout().lock();
+    let mut exit = Exit::Ok;
+    let (mut games, mut clean, mut illegal, mut inconsistent) = (0, 0, 0, 0);
+    let mut file_errors = Vec::new();
+    for path in &args.files {
+        let file = match File::open(path) {
+            Ok(file) => file,
+            Err(err) => {
+                file_errors.push(format!("cannot read {path}: {err}"));
+                continue;
+            }
+        };
+        for raw in PgnReader::new(BufReader::new(file)) {
+            let raw = match raw {
+                Ok(raw) => raw,
+                Err(err) => {
+                    file_errors.push(format!("cannot read {path}: {err}"));
+                    break;
+                }
+            };
+            let report = verify::verify(&raw, options);
+            games += 1;
+            if report.is_clean() {
+                clean += 1;
+            } else {
+                exit = exit.max(Exit::No);
+            }
+            if report.first_illegal.is_some() {
+                illegal += 1;
+            }
+            if !report.result_consistent {
+                inconsistent += 1;
+            }
+            for problem in &report.problems {
+                eprintln!(
+                    "error: {path}:{}:{}: {}",
+                    problem.span.line, problem.span.column, problem.message
+                );
+                exit = exit.max(Exit::InvalidInput);
+            }
+            let text = if args.json {
+                let mut line = render::report_json(path, &report);
+                line.push('\n');
+                line
+            } else {
+                render::report_text(path, &report)
+            };
+            if stdout.write_all(text.as_bytes()).is_err() {
+                // The reader of our output went away (a closed pipe): stop quietly.
+                return Ok(exit);
+            }
+        }
+    }
+    if !args.json {
+        let _ =
+            stdout.write_all(render::summary_text(games, clean, illegal, inconsistent).as_bytes());
+    }
+    if let Some((last, rest)) = file_errors.split_last() {
+        for message in rest {
+            eprintln!("error: {message}");
+        }
+        return Err(Failure {
+            exit: Exit::Io,
+            message: last.clone(),
+            hint: Some("check the file name and that you may read it".into()),
+        });
+    }
+    Ok(exit)
+}

@@ -1,0 +1,378 @@
+//! Scoresheet reports and claim judgements: the JSON contracts of the command-line spec and
+//! the text a person reads.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::chess::{ClaimJudgement, Game, Laws, Rate};
+use crate::scoresheet::verify::{Report, move_label};
+
+#[derive(Serialize)]
+struct ReportView<'a> {
+    file: &'a str,
+    game: usize,
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    result: Option<&'a str>,
+    plies: usize,
+    language: Option<&'static str>,
+    languages: Vec<&'static str>,
+    first_illegal: Option<IllegalView<'a>>,
+    ended: Option<EndedView>,
+    moves_after_end: usize,
+    result_consistent: bool,
+    result_note: Option<&'a str>,
+    final_fen: &'a str,
+    remarks: Vec<RemarkView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claims_available: Option<Vec<ClaimView>>,
+    problems: Vec<ProblemView<'a>>,
+}
+
+#[derive(Serialize)]
+struct IllegalView<'a> {
+    ply: usize,
+    #[serde(rename = "move")]
+    label: &'a str,
+    token: &'a str,
+    reason: &'a str,
+    candidates: &'a [String],
+    line: u32,
+    column: u32,
+    penalty: &'a str,
+}
+
+#[derive(Serialize)]
+struct EndedView {
+    ply: usize,
+    by: &'static str,
+    article: &'static str,
+}
+
+#[derive(Serialize)]
+struct RemarkView<'a> {
+    ply: usize,
+    token: &'a str,
+    remark: &'a str,
+}
+
+#[derive(Serialize)]
+struct ClaimView {
+    ply: usize,
+    kind: &'static str,
+    by_move: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ProblemView<'a> {
+    line: u32,
+    column: u32,
+    message: &'a str,
+}
+
+/// One line of `check --json` (JSON Lines), without the line end.
+pub fn report_json(file: &str, report: &Report) -> String {
+    let view = ReportView {
+        file,
+        game: report.game,
+        white: report.white.as_deref(),
+        black: report.black.as_deref(),
+        result: report.result.as_deref(),
+        plies: report.plies,
+        language: report.language.map(|l| l.label()),
+        languages: report.languages.iter().map(|l| l.label()).collect(),
+        first_illegal: report.first_illegal.as_ref().map(|i| IllegalView {
+            ply: i.ply,
+            label: &i.label,
+            token: &i.token,
+            reason: &i.reason,
+            candidates: &i.candidates,
+            line: i.span.line,
+            column: i.span.column,
+            penalty: &i.penalty,
+        }),
+        ended: report.ended.map(|e| EndedView {
+            ply: e.ply,
+            by: e.ending.name(),
+            article: e.article,
+        }),
+        moves_after_end: report.moves_after_end,
+        result_consistent: report.result_consistent,
+        result_note: report.result_note.as_deref(),
+        final_fen: &report.final_fen,
+        remarks: report
+            .remarks
+            .iter()
+            .map(|r| RemarkView {
+                ply: r.ply,
+                token: &r.token,
+                remark: &r.remark,
+            })
+            .collect(),
+        claims_available: report.claims_available.as_ref().map(|claims| {
+            claims
+                .iter()
+                .map(|c| ClaimView {
+                    ply: c.ply,
+                    kind: c.kind.name(),
+                    by_move: c.by_move.clone(),
+                })
+                .collect()
+        }),
+        problems: report
+            .problems
+            .iter()
+            .map(|p| ProblemView {
+                line: p.span.line,
+                column: p.span.column,
+                message: &p.message,
+            })
+            .collect(),
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn players(report: &Report) -> String {
+    match (&report.white, &report.black) {
+        (None, None) => String::new(),
+        (w, b) => format!(
+            " ({} - {})",
+            w.as_deref().unwrap_or("?"),
+            b.as_deref().unwrap_or("?")
+        ),
+    }
+}
+
+/// The text report of one game: one line for a clean game, a block otherwise.
+pub fn report_text(file: &str, report: &Report) -> String {
+    let mut out = String::new();
+    let result = report.result.as_deref().unwrap_or("no result");
+    let language = report
+        .language
+        .map(|l| format!(", {}", l.label()))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "{file}: game {}{}, {result}: {} half-moves{language}",
+        report.game,
+        players(report),
+        report.plies
+    );
+    if report.is_clean() && report.remarks.is_empty() && report.ended.is_none() {
+        out.push_str(", ok\n");
+        return out;
+    }
+    out.push('\n');
+    for problem in &report.problems {
+        let _ = writeln!(
+            out,
+            "  unreadable at line {}, column {}: {}",
+            problem.span.line, problem.span.column, problem.message
+        );
+    }
+    if let Some(illegal) = &report.first_illegal {
+        let _ = writeln!(
+            out,
+            "  illegal move {} {} (half-move {}, line {}, column {}): {}",
+            illegal.label,
+            illegal.token,
+            illegal.ply,
+            illegal.span.line,
+            illegal.span.column,
+            illegal.reason
+        );
+        let _ = writeln!(
+            out,
+            "    the position before it stands: {}",
+            report.final_fen
+        );
+        let _ = writeln!(out, "    penalty: {}", illegal.penalty);
+    }
+    if let Some(ended) = &report.ended {
+        let _ = write!(
+            out,
+            "  the game ended by itself after half-move {}: {} (Art. {})",
+            ended.ply, ended.ending, ended.article
+        );
+        if report.moves_after_end > 0 {
+            let _ = write!(
+                out,
+                "; {} recorded after it {} void",
+                plural(report.moves_after_end, "half-move"),
+                if report.moves_after_end == 1 {
+                    "is"
+                } else {
+                    "are"
+                }
+            );
+        }
+        out.push('\n');
+    }
+    match (&report.result_note, report.result_consistent) {
+        (Some(note), true) => {
+            let _ = writeln!(out, "  result: {note}");
+        }
+        (Some(note), false) => {
+            let _ = writeln!(out, "  result does not fit: {note}");
+        }
+        (None, false) => out.push_str("  result does not fit the board\n"),
+        (None, true) => {}
+    }
+    for remark in &report.remarks {
+        if remark.token.is_empty() {
+            let _ = writeln!(out, "  remark: {}", remark.remark);
+        } else {
+            let _ = writeln!(
+                out,
+                "  remark at half-move {} `{}`: {}",
+                remark.ply, remark.token, remark.remark
+            );
+        }
+    }
+    if let Some(claims) = &report.claims_available {
+        for claim in claims {
+            let how = claim
+                .by_move
+                .as_ref()
+                .map_or(String::from("the position on the board"), |m| {
+                    format!("writing {m}")
+                });
+            let _ = writeln!(
+                out,
+                "  claim available after half-move {}: {} ({how})",
+                claim.ply,
+                claim.kind.name()
+            );
+        }
+    }
+    out
+}
+
+/// The summary line after all games.
+pub fn summary_text(games: usize, clean: usize, illegal: usize, inconsistent: usize) -> String {
+    format!(
+        "{games} games: {clean} without findings, {illegal} with an illegal move, {inconsistent} with a result that does not fit\n"
+    )
+}
+
+#[derive(Serialize)]
+struct ClaimJudgementView<'a> {
+    ply: usize,
+    claimant: &'static str,
+    #[serde(rename = "move")]
+    written: Option<String>,
+    threefold: ThreefoldView<'a>,
+    fifty_moves: FiftyView,
+    consequence: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ThreefoldView<'a> {
+    valid: bool,
+    count: usize,
+    occurrences: &'a [usize],
+}
+
+#[derive(Serialize)]
+struct FiftyView {
+    valid: bool,
+    halfmoves: u32,
+}
+
+/// The consequence of the claim: `None` when it is correct.
+fn consequence(judgement: &ClaimJudgement, laws: Laws, rate: Rate) -> Option<String> {
+    (!judgement.is_valid())
+        .then(|| laws.incorrect_claim_consequence(rate, judgement.written_move.is_some()))
+}
+
+/// `claim --json`.
+pub fn claim_json(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rate) -> String {
+    let written = judgement
+        .written_move
+        .and_then(|mv| game.position_at(judgement.ply).map(|p| p.san(mv)));
+    let view = ClaimJudgementView {
+        ply: judgement.ply,
+        claimant: judgement.claimant.name(),
+        written,
+        threefold: ThreefoldView {
+            valid: judgement.threefold.valid,
+            count: judgement.threefold.count,
+            occurrences: &judgement.threefold.occurrences,
+        },
+        fifty_moves: FiftyView {
+            valid: judgement.fifty_moves.valid,
+            halfmoves: judgement.fifty_moves.halfmoves,
+        },
+        consequence: consequence(judgement, laws, rate),
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The text answer to a claim.
+pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rate) -> String {
+    let mut out = String::new();
+    let start = game.start();
+    let when = if judgement.ply == 0 {
+        "at the start".to_owned()
+    } else {
+        let pos = game.position_at(judgement.ply - 1);
+        let mv = game.moves().get(judgement.ply - 1);
+        match (pos, mv) {
+            (Some(pos), Some(&mv)) => {
+                format!("after {} {}", move_label(start, judgement.ply), pos.san(mv))
+            }
+            _ => format!("after half-move {}", judgement.ply),
+        }
+    };
+    let written = judgement
+        .written_move
+        .and_then(|mv| game.position_at(judgement.ply).map(|p| p.san(mv)));
+    let _ = write!(out, "{} claims a draw {when}", judgement.claimant);
+    match &written {
+        Some(san) => {
+            let _ = writeln!(out, ", with the written move {san}");
+        }
+        None => out.push('\n'),
+    }
+    let verdict = if judgement.is_valid() {
+        "the claim is correct: the game is drawn"
+    } else {
+        "the claim is incorrect"
+    };
+    let _ = writeln!(out, "{verdict}");
+    let t = &judgement.threefold;
+    let occurrences: Vec<String> = t.occurrences.iter().map(|p| p.to_string()).collect();
+    let _ = writeln!(
+        out,
+        "  threefold repetition: {} (the position {} {} time{}, after half-moves {})",
+        if t.valid { "valid" } else { "not valid" },
+        if written.is_some() {
+            "would stand"
+        } else {
+            "has stood"
+        },
+        t.count,
+        if t.count == 1 { "" } else { "s" },
+        occurrences.join(", ")
+    );
+    let f = &judgement.fifty_moves;
+    let _ = writeln!(
+        out,
+        "  fifty moves: {} ({} half-moves without a pawn move or capture; 100 are needed)",
+        if f.valid { "valid" } else { "not valid" },
+        f.halfmoves
+    );
+    if let Some(consequence) = consequence(judgement, laws, rate) {
+        let _ = writeln!(out, "  consequence: {consequence}");
+    }
+    out
+}

@@ -1,0 +1,654 @@
+//! Human move notation as scoresheets write it (FIDE Laws, Appendix C), read into a form that
+//! does not yet know the language of the piece letters.
+//!
+//! One token is one move: `Nf3`, `Sf3`, `♘f3`, `Ng1-f3`, `e2-e4`, `exd5`, `ed5`, `e5:d6`,
+//! `exd6e.p.`, `d8Q`, `d8=Q`, `d8(Q)`, `d8/Q`, `0-0`, `O-O-O`, with `+`, `++` or `#`, and the
+//! Chesmayne `$` form `PA5-$E02/E04`. Which piece a letter names depends on the language,
+//! which the verifier decides once per scoresheet (see [`Language`]).
+
+use std::fmt;
+
+use crate::chess::{CastlingSide, File, Rank, Role, Square};
+
+/// A language of piece letters (Laws, Appendix C.3, and the table in our laws summary).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Language {
+    English,
+    German,
+    French,
+    Spanish,
+    Portuguese,
+    Dutch,
+    Polish,
+    Czech,
+    Hungarian,
+    Finnish,
+    Russian,
+}
+
+impl Language {
+    /// Every language, in the order preferred when several fit a scoresheet.
+    pub const ALL: [Language; 11] = [
+        Language::English,
+        Language::German,
+        Language::French,
+        Language::Spanish,
+        Language::Portuguese,
+        Language::Dutch,
+        Language::Polish,
+        Language::Czech,
+        Language::Hungarian,
+        Language::Finnish,
+        Language::Russian,
+    ];
+
+    /// The letters for king, queen, rook, bishop and knight.
+    pub const fn letters(self) -> [&'static str; 5] {
+        match self {
+            Language::English => ["K", "Q", "R", "B", "N"],
+            Language::German => ["K", "D", "T", "L", "S"],
+            Language::French => ["R", "D", "T", "F", "C"],
+            Language::Spanish => ["R", "D", "T", "A", "C"],
+            Language::Portuguese => ["R", "D", "T", "B", "C"],
+            Language::Dutch => ["K", "D", "T", "L", "P"],
+            Language::Polish => ["K", "H", "W", "G", "S"],
+            Language::Czech => ["K", "D", "V", "S", "J"],
+            Language::Hungarian => ["K", "V", "B", "F", "H"],
+            Language::Finnish => ["K", "D", "T", "L", "R"],
+            Language::Russian => ["Кр", "Ф", "Л", "С", "К"],
+        }
+    }
+
+    /// The piece a letter names in this language.
+    pub fn role(self, letter: &str) -> Option<Role> {
+        const ROLES: [Role; 5] = [
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ];
+        self.letters()
+            .iter()
+            .position(|l| *l == letter)
+            .map(|i| ROLES[i])
+    }
+
+    /// The name used in reports, with the languages that share these letters.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::German => "German (also Swedish, Danish, Norwegian)",
+            Language::French => "French",
+            Language::Spanish => "Spanish (also Italian)",
+            Language::Portuguese => "Portuguese",
+            Language::Dutch => "Dutch",
+            Language::Polish => "Polish",
+            Language::Czech => "Czech",
+            Language::Hungarian => "Hungarian",
+            Language::Finnish => "Finnish",
+            Language::Russian => "Russian",
+        }
+    }
+
+    /// The language's own name alone, for machine-readable output.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::German => "German",
+            Language::French => "French",
+            Language::Spanish => "Spanish",
+            Language::Portuguese => "Portuguese",
+            Language::Dutch => "Dutch",
+            Language::Polish => "Polish",
+            Language::Czech => "Czech",
+            Language::Hungarian => "Hungarian",
+            Language::Finnish => "Finnish",
+            Language::Russian => "Russian",
+        }
+    }
+
+    /// A short code for machine-readable output.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::German => "de",
+            Language::French => "fr",
+            Language::Spanish => "es",
+            Language::Portuguese => "pt",
+            Language::Dutch => "nl",
+            Language::Polish => "pl",
+            Language::Czech => "cs",
+            Language::Hungarian => "hu",
+            Language::Finnish => "fi",
+            Language::Russian => "ru",
+        }
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A piece as the scoresheet names it, before the language is known.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PieceMark {
+    /// A letter (or the two-letter Russian `Кр`), to be read in the scoresheet's language.
+    Letter(&'static str),
+    /// A figurine, which means the same in every language.
+    Figurine(Role),
+}
+
+impl PieceMark {
+    /// The piece this mark names in `language`.
+    pub fn role(&self, language: Language) -> Option<Role> {
+        match self {
+            PieceMark::Letter(letter) => language.role(letter),
+            PieceMark::Figurine(role) => Some(*role),
+        }
+    }
+}
+
+/// How a promotion piece was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PromotionStyle {
+    /// `d8Q`, as the FIDE Laws write it (C.11).
+    Plain,
+    /// `d8=Q`, as PGN writes it.
+    Equals,
+    /// `d8(Q)`.
+    Parentheses,
+    /// `d8/Q`.
+    Slash,
+}
+
+/// The sign between origin and destination, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Separator {
+    None,
+    /// `-`: a move without capture in long notation.
+    Hyphen,
+    /// `x` or `:`: a capture.
+    Capture,
+}
+
+/// A check or mate mark after a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CheckMark {
+    None,
+    /// `+`
+    Check,
+    /// `++`: checkmate in the 2023 Laws (C.13.5), double check in older usage.
+    DoublePlus,
+    /// `#`
+    Mate,
+}
+
+/// A Chesmayne piece code: `PA5` (the fifth pawn), `KT1`, `KI` (the king has no number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ChesmayneCode {
+    pub role: Role,
+    pub number: Option<u8>,
+}
+
+impl fmt::Display for ChesmayneCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let code = match self.role {
+            Role::Pawn => "PA",
+            Role::Rook => "RO",
+            Role::Knight => "KT",
+            Role::Bishop => "BS",
+            Role::Queen => "QU",
+            Role::King => "KI",
+        };
+        f.write_str(code)?;
+        if let Some(n) = self.number {
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One move as written on a scoresheet.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Notation {
+    Castle {
+        side: CastlingSide,
+        /// Written with zeros (`0-0`) rather than the letter O.
+        zeros: bool,
+        check: CheckMark,
+    },
+    Move {
+        /// `None` for a pawn.
+        piece: Option<PieceMark>,
+        from_file: Option<File>,
+        from_rank: Option<Rank>,
+        separator: Separator,
+        to: Square,
+        promotion: Option<(PieceMark, PromotionStyle)>,
+        /// `e.p.` written after the move.
+        en_passant_mark: bool,
+        check: CheckMark,
+    },
+    /// The Chesmayne `$` form: piece identity, origin and destination, and for a capture the
+    /// identity of the captured piece.
+    Chesmayne {
+        code: ChesmayneCode,
+        from: Square,
+        to: Square,
+        captured: Option<ChesmayneCode>,
+        check: CheckMark,
+    },
+}
+
+impl Notation {
+    pub fn check_mark(&self) -> CheckMark {
+        match self {
+            Notation::Castle { check, .. }
+            | Notation::Move { check, .. }
+            | Notation::Chesmayne { check, .. } => *check,
+        }
+    }
+
+    /// The piece letters this move uses (piece and promotion), for language detection.
+    pub fn letters(&self) -> impl Iterator<Item = &str> {
+        let (piece, promotion) = match self {
+            Notation::Move {
+                piece, promotion, ..
+            } => (piece.as_ref(), promotion.as_ref().map(|(p, _)| p)),
+            _ => (None, None),
+        };
+        [piece, promotion]
+            .into_iter()
+            .flatten()
+            .filter_map(|mark| match mark {
+                PieceMark::Letter(letter) => Some(*letter),
+                PieceMark::Figurine(_) => None,
+            })
+    }
+}
+
+/// The token is not a move in any notation we read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    pub token: String,
+    /// 0-based index of the character where reading failed.
+    pub index: usize,
+    pub expected: &'static str,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a move in any notation we read: at character {}, expected {}",
+            self.token,
+            self.index + 1,
+            self.expected
+        )
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+fn figurine(c: char) -> Option<Role> {
+    Some(match c {
+        '♔' | '♚' => Role::King,
+        '♕' | '♛' => Role::Queen,
+        '♖' | '♜' => Role::Rook,
+        '♗' | '♝' => Role::Bishop,
+        '♘' | '♞' => Role::Knight,
+        '♙' | '♟' => Role::Pawn,
+        _ => return None,
+    })
+}
+
+/// Upper-case letters that name a piece in some language (Latin and Cyrillic), as the static
+/// strings the language tables use.
+fn piece_letter(c: char) -> Option<&'static str> {
+    Some(match c {
+        'K' => "K",
+        'Q' => "Q",
+        'R' => "R",
+        'B' => "B",
+        'N' => "N",
+        'D' => "D",
+        'T' => "T",
+        'L' => "L",
+        'S' => "S",
+        'F' => "F",
+        'C' => "C",
+        'A' => "A",
+        'P' => "P",
+        'H' => "H",
+        'W' => "W",
+        'G' => "G",
+        'V' => "V",
+        'J' => "J",
+        'Ф' => "Ф",
+        'Л' => "Л",
+        'С' => "С",
+        'К' => "К",
+        _ => return None,
+    })
+}
+
+/// No move in any notation is longer than this; longer tokens are refused without reading.
+const MAX_TOKEN_CHARS: usize = 32;
+
+/// Reads the check marks at the end of `chars` and returns them with the rest.
+fn split_check(chars: &[char]) -> (&[char], CheckMark) {
+    match chars {
+        [rest @ .., '+', '+'] => (rest, CheckMark::DoublePlus),
+        [rest @ .., '#'] => (rest, CheckMark::Mate),
+        [rest @ .., '+'] => (rest, CheckMark::Check),
+        _ => (chars, CheckMark::None),
+    }
+}
+
+/// Reads one move token.
+pub fn parse(token: &str) -> Result<Notation, NotationError> {
+    // Every move fits in a small buffer on the stack: this runs once per half-move of every
+    // game checked, so it avoids allocating.
+    let mut buffer = ['\0'; MAX_TOKEN_CHARS];
+    let mut len = 0;
+    for c in token.chars() {
+        if len == MAX_TOKEN_CHARS {
+            return Err(NotationError {
+                token: token.to_owned(),
+                index: MAX_TOKEN_CHARS,
+                expected: "a move (this text is far too long for one)",
+            });
+        }
+        buffer[len] = c;
+        len += 1;
+    }
+    let chars = &buffer[..len];
+    let error = |index: usize, expected: &'static str| NotationError {
+        token: token.to_owned(),
+        index: index.min(chars.len()),
+        expected,
+    };
+    if chars.is_empty() {
+        return Err(error(0, "a move"));
+    }
+    if chars.contains(&'$') {
+        return parse_chesmayne(token, chars);
+    }
+    // Chesmayne castling `%K` / `%Q`, and a mate mark `++A` / `++B` naming the winner.
+    let (chars, check) = match chars {
+        [rest @ .., '+', '+', 'A' | 'B'] => (rest, CheckMark::Mate),
+        other => split_check(other),
+    };
+    let castle = match chars {
+        ['O', '-', 'O'] | ['o', '-', 'o'] | ['%', 'K'] => Some((CastlingSide::KingSide, false)),
+        ['0', '-', '0'] => Some((CastlingSide::KingSide, true)),
+        ['O', '-', 'O', '-', 'O'] | ['o', '-', 'o', '-', 'o'] | ['%', 'Q'] => {
+            Some((CastlingSide::QueenSide, false))
+        }
+        ['0', '-', '0', '-', '0'] => Some((CastlingSide::QueenSide, true)),
+        _ => None,
+    };
+    if let Some((side, zeros)) = castle {
+        return Ok(Notation::Castle { side, zeros, check });
+    }
+
+    // An en passant mark at the end: `e.p.`, `e.p`, `ep`, `(ep)`.
+    let mut end = chars.len();
+    let mut en_passant_mark = false;
+    const SUFFIXES: [&[char]; 5] = [
+        &['(', 'e', '.', 'p', '.', ')'],
+        &['e', '.', 'p', '.'],
+        &['e', '.', 'p'],
+        &['(', 'e', 'p', ')'],
+        &['e', 'p'],
+    ];
+    for suffix in SUFFIXES {
+        if end > suffix.len() + 1 && chars[..end].ends_with(suffix) {
+            end -= suffix.len();
+            en_passant_mark = true;
+            break;
+        }
+    }
+    let chars = &chars[..end];
+
+    let mut i = 0;
+    let piece = match chars.first() {
+        Some(&c) if figurine(c).is_some_and(|r| r != Role::Pawn) => {
+            i = 1;
+            figurine(c).map(PieceMark::Figurine)
+        }
+        Some('♙' | '♟') => {
+            i = 1;
+            None
+        }
+        Some('К') if chars.get(1) == Some(&'р') => {
+            i = 2;
+            Some(PieceMark::Letter("Кр"))
+        }
+        Some(&c) if piece_letter(c).is_some() => {
+            i = 1;
+            piece_letter(c).map(PieceMark::Letter)
+        }
+        _ => None,
+    };
+
+    // Coordinates: up to two squares' worth of file and rank characters, with an optional
+    // separator between origin and destination.
+    let mut coords: Vec<(usize, char)> = Vec::new();
+    let mut separator = Separator::None;
+    let mut separator_at = None;
+    while let Some(&c) = chars.get(i) {
+        match c {
+            'a'..='h' | '1'..='8' if coords.len() < 4 => coords.push((i, c)),
+            '-' | 'x' | ':' | '×' if separator_at.is_none() && !coords.is_empty() => {
+                separator = if c == '-' {
+                    Separator::Hyphen
+                } else {
+                    Separator::Capture
+                };
+                separator_at = Some(coords.len());
+            }
+            'x' | ':' | '×' if separator_at.is_none() && coords.is_empty() => {
+                separator = Separator::Capture;
+                separator_at = Some(0);
+            }
+            _ => break,
+        }
+        i += 1;
+    }
+    if coords.len() < 2 {
+        return Err(error(i, "a destination square such as e4"));
+    }
+    let dest = &coords[coords.len() - 2..];
+    let (Some(to_file), Some(to_rank)) = (File::from_char(dest[0].1), Rank::from_char(dest[1].1))
+    else {
+        return Err(error(dest[0].0, "a destination square such as e4"));
+    };
+    let origin = &coords[..coords.len() - 2];
+    if separator_at.is_some_and(|n| n != origin.len()) {
+        return Err(error(
+            dest[0].0,
+            "the separator right before the destination square",
+        ));
+    }
+    let (from_file, from_rank) = match origin {
+        [] => (None, None),
+        [(index, c)] => match (File::from_char(*c), Rank::from_char(*c)) {
+            (Some(f), _) => (Some(f), None),
+            (_, Some(r)) => (None, Some(r)),
+            _ => return Err(error(*index, "a file or rank")),
+        },
+        [(fi, f), (ri, r)] => match (File::from_char(*f), Rank::from_char(*r)) {
+            (Some(f), Some(r)) => (Some(f), Some(r)),
+            (None, _) => return Err(error(*fi, "a file a-h")),
+            (_, None) => return Err(error(*ri, "a rank 1-8")),
+        },
+        _ => return Err(error(origin[0].0, "a move such as Nf3 or e2-e4")),
+    };
+
+    // Promotion: `Q`, `=Q`, `(Q)`, `/Q`, with any piece letter or figurine.
+    let mut promotion = None;
+    let rest = &chars[i..];
+    let (style, mark_at, len) = match rest {
+        [] => (None, 0, 0),
+        ['=', ..] => (Some(PromotionStyle::Equals), 1, 2),
+        ['/', ..] => (Some(PromotionStyle::Slash), 1, 2),
+        ['(', _, ')', ..] => (Some(PromotionStyle::Parentheses), 1, 3),
+        _ => (Some(PromotionStyle::Plain), 0, 1),
+    };
+    if let Some(style) = style {
+        let c = rest.get(mark_at).copied().unwrap_or(' ');
+        let mark = if let Some(role) = figurine(c) {
+            PieceMark::Figurine(role)
+        } else if let Some(letter) = piece_letter(c) {
+            PieceMark::Letter(letter)
+        } else {
+            return Err(error(
+                i + mark_at,
+                "a promotion piece, or the end of the move",
+            ));
+        };
+        promotion = Some((mark, style));
+        i += len;
+    }
+    if i < chars.len() {
+        return Err(error(
+            i,
+            "the end of the move (check marks + ++ #, or e.p.)",
+        ));
+    }
+    Ok(Notation::Move {
+        piece,
+        from_file,
+        from_rank,
+        separator,
+        to: Square::from_coords(to_file, to_rank),
+        promotion,
+        en_passant_mark,
+        check,
+    })
+}
+
+/// Reads the Chesmayne `$` form: `PA5-$E02/E04`, `BS2-$C03*F04-PA4`, with an optional check
+/// or mate mark (`+`, `++A`, `++B`).
+fn parse_chesmayne(token: &str, chars: &[char]) -> Result<Notation, NotationError> {
+    let error = |index: usize, expected: &'static str| NotationError {
+        token: token.to_owned(),
+        index: index.min(chars.len()),
+        expected,
+    };
+    let (chars, check) = match chars {
+        [rest @ .., '+', '+', 'A' | 'B'] => (rest, CheckMark::Mate),
+        other => split_check(other),
+    };
+    let mut i = 0;
+    let code = chesmayne_code(chars, &mut i).ok_or(error(0, "a piece code such as PA5 or KT1"))?;
+    if chars.get(i) != Some(&'-') || chars.get(i + 1) != Some(&'$') {
+        return Err(error(i, "`-$` after the piece code"));
+    }
+    i += 2;
+    let from = chesmayne_square(chars, &mut i).ok_or(error(i, "a square such as E02"))?;
+    let (to, captured) = match chars.get(i) {
+        Some('/') => {
+            i += 1;
+            let to = chesmayne_square(chars, &mut i).ok_or(error(i, "a square such as E04"))?;
+            (to, None)
+        }
+        Some('*') => {
+            i += 1;
+            let to = chesmayne_square(chars, &mut i).ok_or(error(i, "a square such as F04"))?;
+            if chars.get(i) != Some(&'-') {
+                return Err(error(i, "`-` and the captured piece's code"));
+            }
+            i += 1;
+            let captured =
+                chesmayne_code(chars, &mut i).ok_or(error(i, "the captured piece's code"))?;
+            (to, Some(captured))
+        }
+        _ => return Err(error(i, "`/` or `*` before the destination")),
+    };
+    if i < chars.len() {
+        return Err(error(i, "the end of the move"));
+    }
+    Ok(Notation::Chesmayne {
+        code,
+        from,
+        to,
+        captured,
+        check,
+    })
+}
+
+fn chesmayne_code(chars: &[char], i: &mut usize) -> Option<ChesmayneCode> {
+    let role = match (chars.get(*i)?, chars.get(*i + 1)?) {
+        ('P', 'A') => Role::Pawn,
+        ('R', 'O') => Role::Rook,
+        ('K', 'T') => Role::Knight,
+        ('B', 'S') => Role::Bishop,
+        ('Q', 'U') => Role::Queen,
+        ('K', 'I') => Role::King,
+        _ => return None,
+    };
+    *i += 2;
+    let number = match chars.get(*i).and_then(|c| c.to_digit(10)) {
+        Some(n) if role != Role::King => {
+            *i += 1;
+            Some(n as u8)
+        }
+        _ => None,
+    };
+    if role != Role::King && number.is_none() {
+        return None;
+    }
+    Some(ChesmayneCode { role, number })
+}
+
+/// A square as Chesmayne writes it: an upper-case file and a two-digit rank (`E02`).
+fn chesmayne_square(chars: &[char], i: &mut usize) -> Option<Square> {
+    let file = File::from_char(chars.get(*i)?.to_ascii_lowercase())?;
+    let tens = chars.get(*i + 1)?.to_digit(10)?;
+    let units = chars.get(*i + 2)?.to_digit(10)?;
+    let rank = Rank::new((tens * 10 + units).checked_sub(1)?)?;
+    *i += 3;
+    Some(Square::from_coords(file, rank))
+}
+
+/// The Chesmayne identity of the piece that starts on `sq` in the initial position, if any:
+/// White numbers from the a-file to the h-file, Black from the h-file to the a-file.
+pub fn chesmayne_identity(color: crate::chess::Color, sq: Square) -> Option<ChesmayneCode> {
+    let home = Rank::FIRST.relative_to(color);
+    let pawns = Rank::SECOND.relative_to(color);
+    // Counted from the owner's left: a-file first for White, h-file first for Black.
+    let from_left = match color {
+        crate::chess::Color::White => sq.file().index(),
+        crate::chess::Color::Black => 7 - sq.file().index(),
+    } as u8;
+    if sq.rank() == pawns {
+        return Some(ChesmayneCode {
+            role: Role::Pawn,
+            number: Some(from_left + 1),
+        });
+    }
+    if sq.rank() != home {
+        return None;
+    }
+    // Pieces in file order a..h: R N B Q K B N R. For Black counted from the h-file the
+    // queen stays on d8 and the king on e8 (as the source gives them), so look the role up
+    // by file and number the pairs by the owner's left-to-right order.
+    let role = match sq.file().index() {
+        0 | 7 => Role::Rook,
+        1 | 6 => Role::Knight,
+        2 | 5 => Role::Bishop,
+        3 => Role::Queen,
+        _ => Role::King,
+    };
+    let number = match role {
+        Role::King => None,
+        Role::Queen => Some(1),
+        _ => Some(if from_left < 4 { 1 } else { 2 }),
+    };
+    Some(ChesmayneCode { role, number })
+}

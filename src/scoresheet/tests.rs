@@ -1,0 +1,598 @@
+//! Tests of notation reading and verification. Expected findings are worked out by hand from
+//! the Laws (articles in the comments) and the notation table of Appendix C.
+
+use super::notation::{self, CheckMark, Language, Notation, PieceMark, PromotionStyle, Separator};
+use super::pgn::read_games;
+use super::verify::{Options, Report, verify};
+use crate::chess::{CastlingSide, ClaimKind, Ending, Laws, Position, Rate, Role, Square};
+
+fn check(text: &str) -> Report {
+    check_with(text, Options::default())
+}
+
+fn check_with(text: &str, options: Options) -> Report {
+    let games = read_games(text);
+    assert_eq!(games.len(), 1, "{text}");
+    verify(&games[0], options)
+}
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+// ---- Reading one token --------------------------------------------------------------------
+
+#[test]
+fn tokens_in_every_notation() {
+    let parsed = |t: &str| notation::parse(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+    match parsed("Sg1-f3+") {
+        Notation::Move {
+            piece: Some(PieceMark::Letter(l)),
+            from_file,
+            from_rank,
+            separator: Separator::Hyphen,
+            to,
+            check: CheckMark::Check,
+            ..
+        } => {
+            assert_eq!(l, "S");
+            assert_eq!(from_file.map(|f| f.char()), Some('g'));
+            assert_eq!(from_rank.map(|r| r.char()), Some('1'));
+            assert_eq!(to, sq("f3"));
+        }
+        other => panic!("{other:?}"),
+    }
+    for (token, style) in [
+        ("d8Q", PromotionStyle::Plain),
+        ("d8=Q", PromotionStyle::Equals),
+        ("d8(Q)", PromotionStyle::Parentheses),
+        ("d8/Q", PromotionStyle::Slash),
+        ("exd8D", PromotionStyle::Plain),
+    ] {
+        match parsed(token) {
+            Notation::Move {
+                promotion: Some((_, s)),
+                ..
+            } => assert_eq!(s, style, "{token}"),
+            other => panic!("{token}: {other:?}"),
+        }
+    }
+    for (token, side, zeros) in [
+        ("0-0", CastlingSide::KingSide, true),
+        ("O-O-O", CastlingSide::QueenSide, false),
+        ("0-0-0+", CastlingSide::QueenSide, true),
+        ("%K", CastlingSide::KingSide, false),
+    ] {
+        match parsed(token) {
+            Notation::Castle {
+                side: s, zeros: z, ..
+            } => {
+                assert_eq!((s, z), (side, zeros), "{token}")
+            }
+            other => panic!("{token}: {other:?}"),
+        }
+    }
+    assert!(matches!(
+        parsed("exd6e.p."),
+        Notation::Move {
+            en_passant_mark: true,
+            ..
+        }
+    ));
+    assert!(matches!(
+        parsed("♘f3"),
+        Notation::Move {
+            piece: Some(PieceMark::Figurine(Role::Knight)),
+            ..
+        }
+    ));
+    assert!(matches!(
+        parsed("Крe2"),
+        Notation::Move {
+            piece: Some(PieceMark::Letter(_)),
+            ..
+        }
+    ));
+    assert!(matches!(
+        parsed("Qh5++"),
+        Notation::Move {
+            check: CheckMark::DoublePlus,
+            ..
+        }
+    ));
+    match parsed("BS2-$C03*F04-PA4") {
+        Notation::Chesmayne {
+            code,
+            from,
+            to,
+            captured: Some(captured),
+            ..
+        } => {
+            assert_eq!(code.to_string(), "BS2");
+            assert_eq!((from, to), (sq("c3"), sq("f4")));
+            assert_eq!(captured.to_string(), "PA4");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn unreadable_tokens_say_where() {
+    let err = notation::parse("Nf9").unwrap_err();
+    assert_eq!(err.index, 2);
+    let err = notation::parse("e4?x").unwrap_err();
+    assert_eq!(err.index, 2);
+    assert!(notation::parse("").is_err());
+    assert!(notation::parse("PA5-$E02").is_err());
+}
+
+#[test]
+fn chesmayne_identities_follow_the_source_numbering() {
+    use crate::chess::Color;
+    let id = |c, s: &str| notation::chesmayne_identity(c, sq(s)).unwrap().to_string();
+    assert_eq!(id(Color::White, "e2"), "PA5");
+    assert_eq!(id(Color::White, "b1"), "KT1");
+    assert_eq!(id(Color::White, "f1"), "BS2");
+    assert_eq!(id(Color::White, "e1"), "KI");
+    assert_eq!(id(Color::Black, "h7"), "PA1");
+    assert_eq!(id(Color::Black, "a7"), "PA8");
+    assert_eq!(id(Color::Black, "h8"), "RO1");
+    assert_eq!(id(Color::Black, "g8"), "KT1");
+    assert_eq!(id(Color::Black, "c8"), "BS2");
+    assert_eq!(id(Color::Black, "d8"), "QU1");
+}
+
+// ---- Languages ----------------------------------------------------------------------------
+
+#[test]
+fn language_is_detected_once_per_scoresheet() {
+    // German: S = knight, L = bishop, D = queen, T = rook.
+    let report =
+        check("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. 0-0 Le7 6. Te1 b5 7. Lb3 d6 1/2-1/2");
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.language, Some(Language::German));
+    assert_eq!(report.plies, 14);
+    assert!(report.remarks.iter().any(|r| r.remark.contains("German")));
+    // French: C = knight, F = bishop, R = king, T = rook.
+    let report = check("1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 *");
+    assert_eq!(report.language, Some(Language::French));
+    assert_eq!(report.first_illegal, None);
+}
+
+#[test]
+fn the_language_is_the_one_under_which_the_whole_game_is_legal() {
+    // `B` is a bishop in English and Portuguese and a rook in Hungarian; `K` is a king in both
+    // English and Hungarian. Only Hungarian reads `Bh3` as the rook move that is legal.
+    let report = check("1. h4 a5 2. Bh3 a4 *");
+    assert_eq!(report.language, Some(Language::Hungarian), "{report:?}");
+    assert_eq!(report.first_illegal, None);
+    // With only `K` moves, several languages fit; the report says so.
+    let report = check("1. e4 e5 2. Ke2 Ke7 *");
+    assert!(report.languages.len() > 1, "{report:?}");
+    assert!(
+        report
+            .remarks
+            .iter()
+            .any(|r| r.remark.contains("several languages"))
+    );
+}
+
+#[test]
+fn figurines_mean_the_same_in_every_language() {
+    let report = check("1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 *");
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.plies, 5);
+}
+
+#[test]
+fn russian_letters() {
+    let report = check("1. e4 e5 2. Кf3 Кc6 3. Сc4 Сc5 4. Крf1 *");
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.language, Some(Language::Russian));
+}
+
+// ---- Illegal moves and their reasons -----------------------------------------------------
+
+fn illegal(text: &str) -> super::verify::IllegalMove {
+    let report = check(text);
+    match report.first_illegal {
+        Some(found) => found,
+        None => panic!("no illegal move in {text}: {:?}", report.remarks),
+    }
+}
+
+fn reason(text: &str) -> String {
+    illegal(text).reason
+}
+
+fn from_fen(fen: &str, moves: &str) -> String {
+    format!("[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves}\n")
+}
+
+#[test]
+fn first_illegal_move_has_ply_label_token_and_stops_the_replay() {
+    let report = check("1. e4 e5 2. Nf3 Nc6 3. Nf4 Nf6 4. d4 *");
+    let illegal = report.first_illegal.clone().expect("illegal");
+    assert_eq!(illegal.ply, 5);
+    assert_eq!(illegal.label, "3.");
+    assert_eq!(illegal.token, "Nf4");
+    assert_eq!(illegal.span.column, 24);
+    // Replay stops before it: the arbiter reinstates the position after 2...Nc6 (7.5.1).
+    assert_eq!(report.plies, 4);
+    assert_eq!(
+        report.final_fen,
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    );
+    let black = illegal_from("1. e4 e5 2. Nf3 Ke6 *");
+    assert_eq!((black.ply, black.label.as_str()), (4, "2..."));
+}
+
+fn illegal_from(text: &str) -> super::verify::IllegalMove {
+    illegal(text)
+}
+
+#[test]
+fn reasons_in_arbiters_words() {
+    assert_eq!(reason("1. e4 e5 2. Nf4 *"), "no knight can reach f4");
+    assert_eq!(
+        reason("1. e5 *"),
+        "no pawn can move to e5: the pawn cannot move so"
+    );
+    assert_eq!(
+        reason("1. e4 e5 2. d3 Bb4+ 3. Nc3 Nf6 4. Nd5 *"),
+        "the knight on c3 is pinned by the bishop on b4 against its king"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1", "1... Kd8 *")),
+        "the king would be in check on d8 (attacked by the rook on d1)"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "1. Ra5 *")),
+        "the king would be in check: white is in check from the rook on e2 and this move does not answer it"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Qd2 *")),
+        "white has no queen on the board"
+    );
+    assert_eq!(reason("1. Nd2 *"), "d2 is occupied by white's own pawn");
+}
+
+#[test]
+fn castling_reasons_name_the_move_that_lost_the_right() {
+    let rooks = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(
+        reason(&from_fen(rooks, "1. Ke2 Ke7 2. Ke1 Ke8 3. O-O *")),
+        "castling king side is not allowed: the right was lost when the king moved (1. Ke2)"
+    );
+    assert_eq!(
+        reason(&from_fen(rooks, "1. Rxa8+ Kd7 2. Ra1 Ke8 3. Rb1 O-O-O *")),
+        "castling queen side is not allowed: the right was lost when the rook was captured (1. Rxa8+)"
+    );
+    assert_eq!(
+        reason(&from_fen(rooks, "1. Rh2 Rh7 2. Rh1 Rh8 3. O-O *")),
+        "castling king side is not allowed: the right was lost when the rook moved (1. Rh2)"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. O-O *")),
+        "castling king side is not allowed: white had no such right in the starting position"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "1. O-O *")),
+        "castling through check is not allowed: f1 is attacked by the rook on f2"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/6r1/4K2R w K - 0 1", "1. O-O *")),
+        "castling into check is not allowed: g1 is attacked by the rook on g2"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/4r3/4K2R w K - 0 1", "1. O-O *")),
+        "castling out of check is not allowed: the king is attacked by the rook on e2"
+    );
+    assert_eq!(
+        reason(&from_fen("4k3/8/8/8/8/8/8/4KN1R w K - 0 1", "1. O-O *")),
+        "castling king side is not possible: the knight on f1 stands between king and rook"
+    );
+}
+
+#[test]
+fn ambiguous_moves_list_the_candidates() {
+    let found = illegal(&from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
+    assert_eq!(found.candidates, ["Nbd2", "Nfd2"]);
+    assert_eq!(found.reason, "ambiguous: it could be Nbd2 or Nfd2");
+}
+
+#[test]
+fn illegal_move_penalty_follows_edition_and_rate() {
+    let text = "1. e4 e5 2. Nf4 *";
+    let penalty = |laws, rate| {
+        check_with(
+            text,
+            Options {
+                laws,
+                rate,
+                claims: false,
+            },
+        )
+        .first_illegal
+        .unwrap()
+        .penalty
+    };
+    assert!(penalty(Laws::Y2023, Rate::Standard).starts_with("7.5.5: "));
+    assert!(penalty(Laws::Y2023, Rate::Blitz).contains("one minute"));
+    assert!(penalty(Laws::Y2014, Rate::Rapid).starts_with("A.4 b"));
+    assert!(penalty(Laws::Y2001, Rate::Standard).contains("the third loses"));
+}
+
+#[test]
+fn unreadable_token_is_reported_not_dropped() {
+    let found = illegal("1. e4 e5 2. N@f3 *");
+    assert_eq!(found.token, "N@f3");
+    assert!(found.reason.starts_with("unreadable: "), "{}", found.reason);
+}
+
+// ---- Promotions -----------------------------------------------------------------------------
+
+#[test]
+fn promotion_without_piece_keeps_the_record_legal() {
+    // The black pawn keeps the position alive after a knight promotion (K+N v K+P).
+    let start = "8/4P3/8/8/8/8/k6p/4K3 w - - 0 1";
+    // Only a knight on e8 can go to d6 next.
+    let report = check(&from_fen(start, "1. e8 Ka1 2. Nd6 *"));
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.plies, 3);
+    assert!(
+        report
+            .remarks
+            .iter()
+            .any(|r| r.ply == 1 && r.remark.contains("read as knight"))
+    );
+    // When several pieces keep the record legal, the queen is chosen.
+    let report = check(&from_fen(start, "1. e8 Ka1 2. Qe7 *"));
+    assert_eq!(report.first_illegal, None);
+    assert!(
+        report
+            .remarks
+            .iter()
+            .any(|r| r.ply == 1 && r.remark.contains("read as queen"))
+    );
+    for token in ["e8Q", "e8=Q", "e8(Q)", "e8/Q"] {
+        let report = check(&from_fen(start, &format!("1. {token} *")));
+        assert_eq!(report.first_illegal, None, "{token}");
+    }
+}
+
+// ---- Remarks --------------------------------------------------------------------------------
+
+fn remarks(text: &str) -> Vec<(usize, String)> {
+    let report = check(text);
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    report
+        .remarks
+        .into_iter()
+        .map(|r| (r.ply, r.remark))
+        .collect()
+}
+
+#[test]
+fn notation_deviations_are_remarks_not_errors() {
+    let found = remarks("1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1b5 a6 4. Bb5xc6 dxc6 5. 0-0 *");
+    let plies: Vec<usize> = found.iter().map(|(p, _)| *p).collect();
+    assert_eq!(plies, [1, 2, 3, 4, 9], "{found:?}");
+    assert!(found[0].1.contains("hyphen"));
+    assert!(found[4].1.contains("zeros"));
+
+    assert_eq!(
+        remarks("1. Ngf3 *"),
+        [(1, "origin given where it is not needed".to_owned())]
+    );
+    assert_eq!(
+        remarks("1. e4 e5 2. Nxf3 *"),
+        [(3, "capture sign written but nothing is captured".to_owned())]
+    );
+    assert_eq!(
+        remarks("1. e4 f5 2. Qh5 *"),
+        [(3, "check not marked with +".to_owned())]
+    );
+    assert_eq!(
+        remarks("1. e4 e5 2. Nf3+ *"),
+        [(3, "check sign on a move that gives no check".to_owned())]
+    );
+    assert_eq!(
+        remarks("1. f3 e5 2. g4 Qh4+ 1-0"),
+        [(4, "checkmate not marked with # or ++".to_owned())]
+    );
+    // `++` is a mate mark in the 2023 Laws (C.13.5): fine on a mate, a remark on a check.
+    assert_eq!(
+        remarks("1. f3 e5 2. g4 Qh4++ 0-1"),
+        Vec::<(usize, String)>::new()
+    );
+    assert_eq!(
+        remarks("1. e4 f5 2. Qh5++ *"),
+        [(
+            3,
+            "++ marks checkmate (C.13.5), but this move only gives check".to_owned()
+        )]
+    );
+    // Pawn captures written without x (`ed5`) are allowed (C.9).
+    assert_eq!(remarks("1. e4 d5 2. ed5 *"), Vec::<(usize, String)>::new());
+    assert_eq!(
+        remarks("1. e4 d5 2. e5 f5 3. exf6e.p. *"),
+        Vec::<(usize, String)>::new()
+    );
+    assert_eq!(
+        remarks("1. e4 d5 2. exd5e.p. *"),
+        [(
+            3,
+            "e.p. written on a move that is not an en passant capture".to_owned()
+        )]
+    );
+    assert_eq!(
+        remarks("1. e4 e5 3. Nf3 *"),
+        [(
+            3,
+            "move number written as 3., but this is move 2.".to_owned()
+        )]
+    );
+}
+
+#[test]
+fn chesmayne_notation_with_identities() {
+    let report = check("01A PA5-$E02/E04 01B PA4-$E07/E05 02A KT2-$G01/F03 02B KT1-$B08/C06 *");
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.plies, 4);
+    // Black's b8 knight is KT2 in the source's numbering, so `KT1` names another piece.
+    assert_eq!(report.remarks.len(), 1, "{:?}", report.remarks);
+    assert!(report.remarks[0].remark.contains("KT2"));
+    let report = check("01A PA5-$E02/E04 01B PA5-$D07/D05 02A PA5-$E04*D05-PA5 *");
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert!(report.remarks.is_empty(), "{:?}", report.remarks);
+}
+
+// ---- Endings and results --------------------------------------------------------------------
+
+#[test]
+fn automatic_endings_void_the_moves_after_them() {
+    let report = check("1. f3 e5 2. g4 Qh4# 3. a3 Nc6 0-1");
+    let ended = report.ended.expect("mate");
+    assert_eq!(ended.ply, 4);
+    assert_eq!(
+        ended.ending,
+        Ending::Checkmate {
+            winner: crate::chess::Color::Black
+        }
+    );
+    assert_eq!(ended.article, "5.1.1");
+    assert_eq!(report.moves_after_end, 2);
+    assert_eq!(report.plies, 4);
+    assert!(report.result_consistent);
+    assert_eq!(report.first_illegal, None);
+}
+
+#[test]
+fn result_against_the_board() {
+    let report = check("1. f3 e5 2. g4 Qh4# 1/2-1/2");
+    assert!(!report.result_consistent);
+    assert!(report.result_note.unwrap().contains("the result is 0-1"));
+    // Capturing the last rook leaves K+B v K: a dead position (5.2.2), so 1-0 cannot stand.
+    let report = check(&from_fen("4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1", "1. Kxe2 1-0"));
+    assert_eq!(report.ended.map(|e| e.ending), Some(Ending::DeadPosition));
+    assert!(!report.result_consistent);
+    let report = check(&from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1", "1. Qf7 1-0"));
+    assert_eq!(report.ended.map(|e| e.ending), Some(Ending::Stalemate));
+    assert!(!report.result_consistent);
+    let report = check("1. e4 e5 *");
+    assert!(!report.result_consistent);
+    assert_eq!(report.result_note.as_deref(), Some("no result recorded"));
+    let report = check("[Result \"1-0\"]\n\n1. e4 e5 0-1");
+    assert!(!report.result_consistent);
+}
+
+#[test]
+fn loss_on_time_against_a_side_that_cannot_mate_is_a_draw() {
+    // Black lost on time, but White has only king and knight against a queen (6.9).
+    let lost_on_time = |fen: &str| {
+        check(&format!(
+            "[Termination \"Time forfeit\"]\n[Result \"1-0\"]\n[FEN \"{fen}\"]\n\n1-0\n"
+        ))
+    };
+    let report = lost_on_time("q3k3/8/8/8/8/8/8/3NK3 w - - 0 1");
+    assert!(!report.result_consistent, "{report:?}");
+    assert!(report.result_note.unwrap().contains("6.9"));
+    let report = lost_on_time("q3k3/8/8/8/8/8/8/3RK3 w - - 0 1");
+    assert!(report.result_consistent);
+    assert!(
+        report
+            .result_note
+            .unwrap()
+            .contains("as far as material shows")
+    );
+}
+
+#[test]
+fn editions_change_the_automatic_endings() {
+    let text = from_fen("7k/8/8/8/8/8/8/K3R3 w - - 149 100", "100. Kb1 Kg8 1/2-1/2");
+    let report = check(&text);
+    assert_eq!(
+        report.ended.map(|e| (e.ply, e.ending)),
+        Some((1, Ending::SeventyFiveMoves))
+    );
+    assert_eq!(report.moves_after_end, 1);
+    let options = Options {
+        laws: Laws::Y2009,
+        ..Options::default()
+    };
+    let report = check_with(&text, options);
+    assert_eq!(report.ended, None);
+    assert_eq!(report.plies, 2);
+    let report = check_with(
+        &from_fen("7k/8/8/8/8/8/8/K3R3 w - - 149 100", "100. Kb1 1/2-1/2"),
+        Options {
+            laws: Laws::Y2014,
+            ..Options::default()
+        },
+    );
+    assert_eq!(report.ended.map(|e| e.article), Some("9.6 b"));
+}
+
+#[test]
+fn fivefold_in_2014_must_be_consecutive() {
+    // The knights dance four times round; a six half-move king detour in the middle breaks
+    // the sequence of alternate moves.
+    let shuffle = "Nf3 Nf6 Ng1 Ng8";
+    let detour = "Kd2 Kd7 Kd1 Kd8 Ke1 Ke8";
+    let moves = format!("{shuffle} {shuffle} {detour} {shuffle} 1/2-1/2");
+    let text = from_fen("rn2k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1", &moves);
+    assert_eq!(
+        check(&text).ended.map(|e| (e.ply, e.ending)),
+        Some((18, Ending::FivefoldRepetition))
+    );
+    let in_2014 = check_with(
+        &text,
+        Options {
+            laws: Laws::Y2014,
+            ..Options::default()
+        },
+    );
+    assert_eq!(in_2014.ended, None);
+}
+
+// ---- Claims -----------------------------------------------------------------------------------
+
+#[test]
+fn claim_opportunities_name_the_move() {
+    let report = check_with(
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *",
+        Options {
+            claims: true,
+            ..Options::default()
+        },
+    );
+    let claims = report.claims_available.expect("claims");
+    let found: Vec<(usize, ClaimKind, Option<String>)> = claims
+        .into_iter()
+        .map(|c| (c.ply, c.kind, c.by_move))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (7, ClaimKind::Threefold, Some("Ng8".to_owned())),
+            (8, ClaimKind::Threefold, None)
+        ]
+    );
+}
+
+#[test]
+fn replay_reads_every_language_style_the_same() {
+    let start = Position::new();
+    let english = [
+        "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7",
+    ];
+    let german = [
+        "e4", "e5", "Sf3", "Sc6", "Lb5", "a6", "La4", "Sf6", "0-0", "Le7",
+    ];
+    let (moves_en, ok_en) =
+        super::verify::replay_moves_for_tests(start, &english, Language::English);
+    let (moves_de, ok_de) = super::verify::replay_moves_for_tests(start, &german, Language::German);
+    assert!(ok_en && ok_de);
+    assert_eq!(moves_en, moves_de);
+}
