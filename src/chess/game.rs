@@ -129,9 +129,20 @@ impl Game {
 
     /// Plays a move known to be legal (it came from the current position's legal moves).
     pub fn play_unchecked(&mut self, mv: Move) {
-        let mut next = *self.position();
+        let before = *self.position();
+        let mut next = before;
         next.play_unchecked(mv);
-        self.push_position(mv, next);
+        // Most moves are piece moves whose key follows from the previous one; the others
+        // (pawn moves, captures, castling) are hashed afresh.
+        let key = match self.keys.last() {
+            Some(&key) => before
+                .repetition_key_after(key, mv)
+                .unwrap_or_else(|| next.repetition_key()),
+            None => next.repetition_key(),
+        };
+        self.keys.push(key);
+        self.positions.push(next);
+        self.moves.push(mv);
     }
 
     fn push_position(&mut self, mv: Move, next: Position) {

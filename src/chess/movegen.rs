@@ -85,10 +85,16 @@ impl MoveSink for CountSink {
 const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
 const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
 
-/// Generates every legal move of `pos` whose destination is in `dest` into `sink` (all of
-/// them with [`Bitboard::FULL`]; a single square when reading one written move).
+/// Generates every legal move of `pos` that starts on a square of `origins` and ends on a
+/// square of `dest` into `sink`: all of them with [`Bitboard::FULL`] twice, or only the few a
+/// written move can mean when reading a scoresheet.
 #[inline]
-pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard) {
+pub(crate) fn generate<S: MoveSink>(
+    pos: &Position,
+    sink: &mut S,
+    origins: Bitboard,
+    dest: Bitboard,
+) {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
@@ -102,13 +108,15 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard
     // The king may go to any square not held by its own side and not attacked once it has
     // left its square (so that it cannot step back along a checking line).
     let without_king = occupied.without(king);
-    let mut king_targets = Bitboard::EMPTY;
-    for to in attacks::king_attacks(king) & !ours & dest {
-        if !board.is_attacked(to, them, without_king) {
-            king_targets = king_targets.with(to);
+    if origins.contains(king) {
+        let mut king_targets = Bitboard::EMPTY;
+        for to in attacks::king_attacks(king) & !ours & dest {
+            if !board.is_attacked(to, them, without_king) {
+                king_targets = king_targets.with(to);
+            }
         }
+        sink.piece_moves(Role::King, king, king_targets);
     }
-    sink.piece_moves(Role::King, king, king_targets);
 
     if checkers.has_several() {
         return;
@@ -122,10 +130,11 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard
 
     let pinned = pinned_pieces(pos, king, us);
 
-    if checkers.is_empty() {
+    if checkers.is_empty() && origins.contains(king) {
         castling_moves(pos, sink, dest);
     }
 
+    let ours = ours & origins;
     let unpinned = ours & !pinned;
     for from in board.knights() & unpinned {
         sink.piece_moves(Role::Knight, from, attacks::knight_attacks(from) & target);
@@ -152,7 +161,7 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard
         sink.piece_moves(Role::Queen, from, to);
     }
 
-    pawn_moves(pos, sink, king, target, pinned, dest);
+    pawn_moves(pos, sink, king, target, pinned, origins, dest);
 }
 
 /// Our pieces that stand alone between our king and an opposing slider aimed at it.
@@ -209,6 +218,7 @@ fn pawn_moves<S: MoveSink>(
     king: Square,
     target: Bitboard,
     pinned: Bitboard,
+    origins: Bitboard,
     dest: Bitboard,
 ) {
     let board = &pos.board;
@@ -216,7 +226,7 @@ fn pawn_moves<S: MoveSink>(
     let ours = board.by_color(us);
     let theirs = board.by_color(!us);
     let empty = !board.occupied();
-    let pawns = board.pawns() & ours;
+    let pawns = board.pawns() & ours & origins;
     let last_rank = Bitboard::from_rank(Rank::EIGHTH.relative_to(us));
     let double_rank = Bitboard::from_rank(Rank::FOURTH.relative_to(us));
 
@@ -309,4 +319,68 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
     let attackers =
         board.attackers_to(king, occupied) & board.by_color(!us) & !Bitboard::from(captured);
     attackers.is_empty()
+}
+
+/// Whether `pos` has at least one legal move, answered without generating them all: the
+/// cheapest evidence comes first (a piece that is not pinned with a square to go to), and the
+/// king's squares, which need attack tests, come last.
+pub(crate) fn has_legal_move(pos: &Position) -> bool {
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(them);
+    let occupied = board.occupied();
+    let king = pos.king(us);
+    let checkers = board.attackers_to(king, occupied) & theirs;
+
+    if !checkers.has_several() {
+        let target = match checkers.first() {
+            Some(checker) => attacks::between(king, checker).with(checker),
+            None => !ours,
+        };
+        let pinned = pinned_pieces(pos, king, us);
+        let unpinned = ours & !pinned;
+        for from in board.knights() & unpinned {
+            if (attacks::knight_attacks(from) & target).is_nonempty() {
+                return true;
+            }
+        }
+        for from in (board.bishops() | board.queens()) & ours {
+            let mut to = attacks::bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= attacks::line(king, from);
+            }
+            if to.is_nonempty() {
+                return true;
+            }
+        }
+        for from in (board.rooks() | board.queens()) & ours {
+            let mut to = attacks::rook_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= attacks::line(king, from);
+            }
+            if to.is_nonempty() {
+                return true;
+            }
+        }
+        // Pawns and en passant are rare enough as the only moves to count them fully.
+        let mut pawns = CountSink::default();
+        pawn_moves(
+            pos,
+            &mut pawns,
+            king,
+            target,
+            pinned,
+            Bitboard::FULL,
+            Bitboard::FULL,
+        );
+        if pawns.count > 0 {
+            return true;
+        }
+    }
+    let without_king = occupied.without(king);
+    (attacks::king_attacks(king) & !ours)
+        .into_iter()
+        .any(|to| !board.is_attacked(to, them, without_king))
 }

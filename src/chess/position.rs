@@ -345,27 +345,33 @@ impl Position {
     #[inline]
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        movegen::generate(self, &mut ListSink { moves }, Bitboard::FULL);
+        movegen::generate(
+            self,
+            &mut ListSink { moves },
+            Bitboard::FULL,
+            Bitboard::FULL,
+        );
     }
 
-    /// Fills `moves` with the legal moves that end on `to` (castling counts by the king's
-    /// square), which is all a written move needs and much cheaper than every move.
+    /// Fills `moves` with the legal moves that start on a square of `origins` and end on a
+    /// square of `dest` (castling counts as the king's move). Reading one written move needs
+    /// only these, which is much cheaper than every move.
     #[inline]
-    pub fn legal_moves_to(&self, to: Square, moves: &mut MoveList) {
+    pub fn legal_moves_between(&self, origins: Bitboard, dest: Bitboard, moves: &mut MoveList) {
         moves.clear();
-        movegen::generate(self, &mut ListSink { moves }, Bitboard::from_square(to));
+        movegen::generate(self, &mut ListSink { moves }, origins, dest);
     }
 
     /// How many legal moves there are, counted without listing them (perft's bulk count).
     #[inline]
     pub fn count_legal_moves(&self) -> u64 {
         let mut sink = CountSink::default();
-        movegen::generate(self, &mut sink, Bitboard::FULL);
+        movegen::generate(self, &mut sink, Bitboard::FULL, Bitboard::FULL);
         sink.count
     }
 
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        movegen::has_legal_move(self)
     }
 
     /// Art. 5.1.1: in check with no legal move.

@@ -132,11 +132,88 @@ impl fmt::Display for Language {
     }
 }
 
+/// Every piece letter of every language (the Russian king is the two letters `Кр`).
+const LETTERS: [&str; 23] = [
+    "K", "Q", "R", "B", "N", "D", "T", "L", "S", "F", "C", "A", "P", "H", "W", "G", "V", "J", "Ф",
+    "Л", "С", "К", "Кр",
+];
+
+/// A piece letter as written, before the language says which piece it names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Letter(u8);
+
+impl Letter {
+    fn from_char(c: char) -> Option<Letter> {
+        // The positions of these characters in `LETTERS`.
+        let index = match c {
+            'K' => 0,
+            'Q' => 1,
+            'R' => 2,
+            'B' => 3,
+            'N' => 4,
+            'D' => 5,
+            'T' => 6,
+            'L' => 7,
+            'S' => 8,
+            'F' => 9,
+            'C' => 10,
+            'A' => 11,
+            'P' => 12,
+            'H' => 13,
+            'W' => 14,
+            'G' => 15,
+            'V' => 16,
+            'J' => 17,
+            'Ф' => 18,
+            'Л' => 19,
+            'С' => 20,
+            'К' => 21,
+            _ => return None,
+        };
+        Some(Letter(index))
+    }
+
+    const RUSSIAN_KING: Letter = Letter(22);
+
+    pub fn as_str(self) -> &'static str {
+        LETTERS[self.0 as usize]
+    }
+}
+
+impl fmt::Display for Letter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The pieces each letter names in one language, looked up once per scoresheet rather than
+/// by comparing strings at every move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LetterTable([Option<Role>; LETTERS.len()]);
+
+impl LetterTable {
+    pub fn new(language: Language) -> LetterTable {
+        let mut roles = [None; LETTERS.len()];
+        for (i, letter) in LETTERS.iter().enumerate() {
+            roles[i] = language.role(letter);
+        }
+        LetterTable(roles)
+    }
+
+    #[inline]
+    pub fn role(&self, mark: &PieceMark) -> Option<Role> {
+        match mark {
+            PieceMark::Letter(letter) => self.0[letter.0 as usize],
+            PieceMark::Figurine(role) => Some(*role),
+        }
+    }
+}
+
 /// A piece as the scoresheet names it, before the language is known.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum PieceMark {
     /// A letter (or the two-letter Russian `Кр`), to be read in the scoresheet's language.
-    Letter(&'static str),
+    Letter(Letter),
     /// A figurine, which means the same in every language.
     Figurine(Role),
 }
@@ -145,7 +222,7 @@ impl PieceMark {
     /// The piece this mark names in `language`.
     pub fn role(&self, language: Language) -> Option<Role> {
         match self {
-            PieceMark::Letter(letter) => language.role(letter),
+            PieceMark::Letter(letter) => language.role(letter.as_str()),
             PieceMark::Figurine(role) => Some(*role),
         }
     }
@@ -253,7 +330,7 @@ impl Notation {
     }
 
     /// The piece letters this move uses (piece and promotion), for language detection.
-    pub fn letters(&self) -> impl Iterator<Item = &str> {
+    pub fn letters(&self) -> impl Iterator<Item = Letter> + '_ {
         let (piece, promotion) = match self {
             Notation::Move {
                 piece, promotion, ..
@@ -301,36 +378,6 @@ fn figurine(c: char) -> Option<Role> {
         '♗' | '♝' => Role::Bishop,
         '♘' | '♞' => Role::Knight,
         '♙' | '♟' => Role::Pawn,
-        _ => return None,
-    })
-}
-
-/// Upper-case letters that name a piece in some language (Latin and Cyrillic), as the static
-/// strings the language tables use.
-fn piece_letter(c: char) -> Option<&'static str> {
-    Some(match c {
-        'K' => "K",
-        'Q' => "Q",
-        'R' => "R",
-        'B' => "B",
-        'N' => "N",
-        'D' => "D",
-        'T' => "T",
-        'L' => "L",
-        'S' => "S",
-        'F' => "F",
-        'C' => "C",
-        'A' => "A",
-        'P' => "P",
-        'H' => "H",
-        'W' => "W",
-        'G' => "G",
-        'V' => "V",
-        'J' => "J",
-        'Ф' => "Ф",
-        'Л' => "Л",
-        'С' => "С",
-        'К' => "К",
         _ => return None,
     })
 }
@@ -426,11 +473,11 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
         }
         Some('К') if chars.get(1) == Some(&'р') => {
             i = 2;
-            Some(PieceMark::Letter("Кр"))
+            Some(PieceMark::Letter(Letter::RUSSIAN_KING))
         }
-        Some(&c) if piece_letter(c).is_some() => {
+        Some(&c) if c.is_uppercase() && Letter::from_char(c).is_some() => {
             i = 1;
-            piece_letter(c).map(PieceMark::Letter)
+            Letter::from_char(c).map(PieceMark::Letter)
         }
         _ => None,
     };
@@ -503,7 +550,7 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
         let c = rest.get(mark_at).copied().unwrap_or(' ');
         let mark = if let Some(role) = figurine(c) {
             PieceMark::Figurine(role)
-        } else if let Some(letter) = piece_letter(c) {
+        } else if let Some(letter) = Letter::from_char(c).filter(|_| c.is_uppercase()) {
             PieceMark::Letter(letter)
         } else {
             return Err(error(

@@ -229,7 +229,9 @@ struct OpenComment {
 struct Pending {
     number: MoveNumber,
     span: Span,
-    text: String,
+    /// The text as written; kept only for a bare integer, which may turn out to be a move
+    /// token. A dotted number is written back from `number` when a message needs it.
+    text: Option<String>,
     /// Written as a bare integer: it is a move number only if a move follows, else it is
     /// itself a move token (the next layer will say what is wrong with it).
     bare: bool,
@@ -460,14 +462,20 @@ impl Parser {
                     .game
                     .moves
                     .push(MoveToken {
-                        text: pending.text,
+                        text: pending
+                            .text
+                            .unwrap_or_else(|| pending.number.number.to_string()),
                         span: pending.span,
                         number: None,
                         annotations: Vec::new(),
                         comments: Vec::new(),
                     });
             } else {
-                let message = format!("move number `{}` is not followed by a move", pending.text);
+                let written = match pending.number.black {
+                    false => format!("{}.", pending.number.number),
+                    true => format!("{}...", pending.number.number),
+                };
+                let message = format!("move number `{written}` is not followed by a move");
                 self.problem(pending.span, message);
             }
         }
@@ -598,11 +606,11 @@ impl Parser {
             Kind::Number { number, rest } => {
                 self.begin_movetext(span.line);
                 self.flush_pending();
-                let (written, glued) = split_chars(text, rest);
+                let (_, glued) = split_chars(text, rest);
                 self.pending = Some(Pending {
                     number,
                     span,
-                    text: written.to_owned(),
+                    text: None,
                     bare: false,
                 });
                 self.glued_move(glued, span, rest);
@@ -616,7 +624,7 @@ impl Parser {
                         black: false,
                     },
                     span,
-                    text: text.to_owned(),
+                    text: Some(text.to_owned()),
                     bare: true,
                 });
             }
@@ -905,16 +913,15 @@ fn classify_number(text: &str) -> Option<Kind> {
             rest: text.chars().count(),
         });
     }
-    let dots: String = after.chars().take_while(|&c| is_dot(c)).collect();
-    if dots.is_empty() {
+    let dots = after.chars().take_while(|&c| is_dot(c)).count();
+    if dots == 0 {
         return None;
     }
+    // One full stop is White's move; two or more, or an ellipsis, Black's.
+    let black = dots > 1 || after.starts_with('…');
     Some(Kind::Number {
-        number: MoveNumber {
-            number,
-            black: dots != ".",
-        },
-        rest: digits.len() + dots.chars().count(),
+        number: MoveNumber { number, black },
+        rest: digits.len() + dots,
     })
 }
 

@@ -35,7 +35,7 @@ fn tokens_in_every_notation() {
             check: CheckMark::Check,
             ..
         } => {
-            assert_eq!(l, "S");
+            assert_eq!(l.as_str(), "S");
             assert_eq!(from_file.map(|f| f.char()), Some('g'));
             assert_eq!(from_rank.map(|r| r.char()), Some('1'));
             assert_eq!(to, sq("f3"));
@@ -595,4 +595,27 @@ fn replay_reads_every_language_style_the_same() {
     let (moves_de, ok_de) = super::verify::replay_moves_for_tests(start, &german, Language::German);
     assert!(ok_en && ok_de);
     assert_eq!(moves_en, moves_de);
+}
+
+#[test]
+fn letter_table_matches_the_language_table() {
+    // Every language's letters read back to their pieces through the per-scoresheet table.
+    for language in Language::ALL {
+        let table = notation::LetterTable::new(language);
+        for (letter, role) in language.letters().iter().zip([
+            Role::King,
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+        ]) {
+            let token = format!("{letter}e4");
+            match notation::parse(&token) {
+                Ok(Notation::Move {
+                    piece: Some(mark), ..
+                }) => assert_eq!(table.role(&mark), Some(role), "{language:?} {letter}"),
+                other => panic!("{token}: {other:?}"),
+            }
+        }
+    }
 }

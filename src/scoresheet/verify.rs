@@ -9,7 +9,9 @@ use crate::chess::{
     Role, Square, attacks,
 };
 
-use super::notation::{self, CheckMark, Language, Notation, PieceMark, PromotionStyle, Separator};
+use super::notation::{
+    self, CheckMark, Language, LetterTable, Notation, PieceMark, PromotionStyle, Separator,
+};
 use super::pgn::{MoveToken, Problem, RawGame, Span};
 
 /// What the checker is asked to apply.
@@ -138,11 +140,20 @@ enum Failure {
 #[derive(Debug, Clone, Copy)]
 struct Reading {
     language: Language,
+    table: LetterTable,
 }
 
 impl Reading {
+    fn new(language: Language) -> Reading {
+        Reading {
+            language,
+            table: LetterTable::new(language),
+        }
+    }
+
+    #[inline]
     fn role(&self, mark: &PieceMark) -> Option<Role> {
-        mark.role(self.language)
+        self.table.role(mark)
     }
 }
 
@@ -207,7 +218,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
     // all those letters the same way need only one replay.
-    let mut letters: Vec<&str> = Vec::new();
+    let mut letters: Vec<notation::Letter> = Vec::new();
     for letter in parsed.iter().flatten().flat_map(|n| n.letters()) {
         // A scoresheet uses a handful of distinct letters; a linear check beats sorting.
         if !letters.contains(&letter) {
@@ -216,7 +227,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
     }
     let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
     for language in Language::ALL {
-        let roles: Option<Vec<Role>> = letters.iter().map(|l| language.role(l)).collect();
+        let roles: Option<Vec<Role>> = letters.iter().map(|l| language.role(l.as_str())).collect();
         if let Some(roles) = roles {
             match groups.iter_mut().find(|(_, r)| *r == roles) {
                 Some((languages, _)) => languages.push(language),
@@ -233,9 +244,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
     let mut best: Option<(Replay, Vec<Language>)> = None;
     let mut fitting: Vec<Language> = Vec::new();
     for (languages, _) in &groups {
-        let reading = Reading {
-            language: languages[0],
-        };
+        let reading = Reading::new(languages[0]);
         let replay = replay(start, &parsed, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
@@ -257,9 +266,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         }
     }
     let (replay, languages) = best.expect("at least one reading is replayed");
-    let reading = Reading {
-        language: languages[0],
-    };
+    let reading = Reading::new(languages[0]);
     let language = uses_letters.then_some(reading.language);
     let languages = if uses_letters { fitting } else { Vec::new() };
 
@@ -366,9 +373,7 @@ pub fn read_written_move(
     token: &str,
     language: Option<Language>,
 ) -> Result<Move, String> {
-    let reading = Reading {
-        language: language.unwrap_or(Language::English),
-    };
+    let reading = Reading::new(language.unwrap_or(Language::English));
     let notation = notation::parse(token).map_err(|e| e.to_string())?;
     let pos = *game.position();
     match candidates(&pos, &notation, reading) {
@@ -569,10 +574,24 @@ fn candidates_into(
     match notation {
         Notation::Castle { side, .. } => {
             let rank = crate::chess::Rank::FIRST.relative_to(pos.turn());
-            pos.legal_moves_to(Square::from_coords(side.king_to_file(), rank), legal)
+            let king_to = Square::from_coords(side.king_to_file(), rank);
+            pos.legal_moves_between(Bitboard::FULL, Bitboard::from(king_to), legal)
         }
         Notation::Chesmayne { .. } => pos.legal_moves_into(legal),
-        Notation::Move { to, .. } => pos.legal_moves_to(*to, legal),
+        Notation::Move { piece, to, .. } => {
+            // Only pieces of the written kind that could reach the square can be meant.
+            let occupied = pos.board().occupied();
+            let origins = match piece.as_ref().map(|m| reading.role(m)) {
+                None => pawn_origins(*to),
+                Some(Some(Role::Knight)) => attacks::knight_attacks(*to),
+                Some(Some(Role::Bishop)) => attacks::bishop_attacks(*to, occupied),
+                Some(Some(Role::Rook)) => attacks::rook_attacks(*to, occupied),
+                Some(Some(Role::Queen)) => attacks::queen_attacks(*to, occupied),
+                Some(Some(Role::King)) => attacks::king_attacks(*to),
+                Some(_) => Bitboard::FULL,
+            };
+            pos.legal_moves_between(origins, Bitboard::from(*to), legal)
+        }
     }
     match notation {
         Notation::Castle { side, .. } => found.extend(
@@ -628,6 +647,19 @@ fn candidates_into(
     Ok(())
 }
 
+/// The squares a pawn moving to `to` can come from: its own file and the two beside it.
+fn pawn_origins(to: Square) -> Bitboard {
+    let file = to.file().index();
+    let mut files = Bitboard::from_file(to.file());
+    if file > 0 {
+        files |= Bitboard(files.0 >> 1);
+    }
+    if file < 7 {
+        files |= Bitboard(Bitboard::from_file(to.file()).0 << 1);
+    }
+    files
+}
+
 /// Chesmayne may write castling as the king taking its own rook's square; accept the rook
 /// square as the king's destination for castling.
 fn castling_rook_square(mv: Move) -> Option<Square> {
@@ -637,7 +669,7 @@ fn castling_rook_square(mv: Move) -> Option<Square> {
 
 fn mark_text(mark: &PieceMark) -> String {
     match mark {
-        PieceMark::Letter(l) => (*l).to_owned(),
+        PieceMark::Letter(l) => l.as_str().to_owned(),
         PieceMark::Figurine(role) => role.upper_char().to_string(),
     }
 }
@@ -704,9 +736,10 @@ fn collect_remarks(
             }
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
-        let gives_check = after.is_check();
+        let checkers = after.checkers();
+        let gives_check = checkers.is_nonempty();
         let mates = gives_check && !after.has_legal_moves();
-        let double_check = after.checkers().has_several();
+        let double_check = checkers.has_several();
         match notation {
             Notation::Castle { zeros, .. } => {
                 if *zeros {
@@ -1242,7 +1275,7 @@ pub(crate) fn replay_moves_for_tests(
     language: Language,
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
-    let replay = replay(start, &parsed, Reading { language }, Laws::Y2023);
+    let replay = replay(start, &parsed, Reading::new(language), Laws::Y2023);
     (
         replay.game.moves().to_vec(),
         matches!(replay.stop, Stop::Complete | Stop::Ended(..)),

@@ -79,3 +79,38 @@ fn divide_adds_up_to_the_total() {
         .sum();
     assert_eq!(sum, 97_862);
 }
+
+/// The early-exit test for "any legal move" agrees with the full count on every position
+/// two plies deep from every suite position (mates and stalemates included).
+#[test]
+fn has_legal_moves_agrees_with_the_count() {
+    fn walk(pos: &Position, depth: u32, checked: &mut usize) {
+        assert_eq!(
+            pos.has_legal_moves(),
+            pos.count_legal_moves() > 0,
+            "{}",
+            pos.to_fen()
+        );
+        *checked += 1;
+        if depth > 0 {
+            for &mv in &pos.legal_moves() {
+                let mut next = *pos;
+                next.play_unchecked(mv);
+                walk(&next, depth - 1, checked);
+            }
+        }
+    }
+    let mut checked = 0;
+    for case in perft_cases() {
+        walk(&suite_position(&case.fen), 2, &mut checked);
+    }
+    assert!(checked > 30_000, "{checked}");
+    // Positions without legal moves, for the other answer.
+    for fen in [
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+    ] {
+        let pos = suite_position(fen);
+        assert!(!pos.has_legal_moves(), "{fen}");
+    }
+}
