@@ -188,6 +188,23 @@ impl Game {
             .count()
     }
 
+    /// Whether the position after `ply` has appeared at least `times` times up to that ply.
+    /// Counting keys alone is cheap and usually settles it; only a possible yes is confirmed
+    /// by the exact comparison.
+    pub fn has_appeared(&self, ply: usize, times: usize) -> bool {
+        let (Some(target), Some(&key)) = (self.positions.get(ply), self.keys.get(ply)) else {
+            return false;
+        };
+        let first = ply.saturating_sub(target.halfmove_clock() as usize);
+        let matching = self.keys[first..=ply]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == key)
+            .count();
+        matching >= times && self.repetition_count(ply) >= times
+    }
+
     /// Whether the position after `ply` completes five occurrences as the 2014 Laws require:
     /// "during at least five consecutive alternate moves by each player", that is, the same
     /// position after each of the last five pairs of moves (every fourth half-move).
@@ -229,7 +246,7 @@ impl Game {
             let fivefold = if laws.fivefold_must_be_consecutive() {
                 self.fivefold_consecutive(ply)
             } else {
-                self.repetition_count(ply) >= 5
+                self.has_appeared(ply, 5)
             };
             if fivefold {
                 return Some(Ending::FivefoldRepetition);

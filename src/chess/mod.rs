@@ -40,7 +40,7 @@ pub use fen::{Fen, ParseFenError, STARTING_FEN};
 pub use game::{Ending, Game};
 pub use laws::{Laws, ParseLawsError, ParseRateError, Rate};
 pub use moves::{Move, MoveKind, MoveList};
-pub use position::{CastlingRights, IllegalMoveError, Position, PositionError, Setup};
+pub use position::{CastlingRights, IllegalMoveError, MoveStatus, Position, PositionError, Setup};
 pub use san::{
     ParseSanError, ParseSanErrorKind, ReadSanError, San, SanDeviation, SanError, SanPlus, Suffix,
 };

@@ -324,15 +324,13 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
 /// Whether `pos` has at least one legal move, answered without generating them all: the
 /// cheapest evidence comes first (a piece that is not pinned with a square to go to), and the
 /// king's squares, which need attack tests, come last.
-pub(crate) fn has_legal_move(pos: &Position) -> bool {
+pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
     let ours = board.by_color(us);
-    let theirs = board.by_color(them);
     let occupied = board.occupied();
     let king = pos.king(us);
-    let checkers = board.attackers_to(king, occupied) & theirs;
 
     if !checkers.has_several() {
         let target = match checkers.first() {

@@ -190,6 +190,24 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
+/// Whether the side to move is in check and whether it can move (see
+/// [`Position::move_status`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveStatus {
+    pub checkers: Bitboard,
+    pub has_legal_moves: bool,
+}
+
+impl MoveStatus {
+    pub fn is_checkmate(self) -> bool {
+        self.checkers.is_nonempty() && !self.has_legal_moves
+    }
+
+    pub fn is_stalemate(self) -> bool {
+        self.checkers.is_empty() && !self.has_legal_moves
+    }
+}
+
 /// The move is not legal in the position it was played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct IllegalMoveError {
@@ -371,7 +389,18 @@ impl Position {
     }
 
     pub fn has_legal_moves(&self) -> bool {
-        movegen::has_legal_move(self)
+        movegen::has_legal_move(self, self.checkers())
+    }
+
+    /// The pieces giving check and whether any legal move exists, worked out together (the
+    /// second needs the first): what an automatic-ending test asks after every move.
+    #[inline]
+    pub fn move_status(&self) -> MoveStatus {
+        let checkers = self.checkers();
+        MoveStatus {
+            checkers,
+            has_legal_moves: movegen::has_legal_move(self, checkers),
+        }
     }
 
     /// Art. 5.1.1: in check with no legal move.

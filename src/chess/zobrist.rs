@@ -51,15 +51,26 @@ fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS[(piece.color.index() * 6 + piece.role.index()) * 64 + sq.index()]
 }
 
+/// The combined key of each of the 16 sets of castling rights.
+static CASTLING_KEYS: [u64; 16] = {
+    let mut table = [0u64; 16];
+    let mut rights = 0;
+    while rights < 16 {
+        let mut bit = 0;
+        while bit < 4 {
+            if rights & (1 << bit) != 0 {
+                table[rights] ^= KEYS[CASTLING + bit];
+            }
+            bit += 1;
+        }
+        rights += 1;
+    }
+    table
+};
+
 #[inline]
 fn castling_key(rights: CastlingRights) -> u64 {
-    let mut key = 0;
-    for bit in 0..4 {
-        if rights.bits() & (1 << bit) != 0 {
-            key ^= KEYS[CASTLING + bit];
-        }
-    }
-    key
+    CASTLING_KEYS[usize::from(rights.bits() & 15)]
 }
 
 impl Position {

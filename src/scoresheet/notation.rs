@@ -452,7 +452,9 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
         &['(', 'e', 'p', ')'],
         &['e', 'p'],
     ];
-    for suffix in SUFFIXES {
+    // Every en passant mark has a `p`, which no other part of a move has.
+    let suffixes: &[&[char]] = if chars.contains(&'p') { &SUFFIXES } else { &[] };
+    for suffix in suffixes {
         if end > suffix.len() + 1 && chars[..end].ends_with(suffix) {
             end -= suffix.len();
             en_passant_mark = true;

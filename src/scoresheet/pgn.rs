@@ -61,13 +61,89 @@ pub struct Tag {
     pub span: Span,
 }
 
+/// The text of one move token. Real moves are short, so they are kept inline without a heap
+/// allocation: reading a large file makes one of these for every half-move.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TokenText(TextRepr);
+
+#[derive(Clone, PartialEq, Eq)]
+enum TextRepr {
+    Inline { len: u8, bytes: [u8; INLINE_TEXT] },
+    Heap(String),
+}
+
+const INLINE_TEXT: usize = 22;
+
+impl TokenText {
+    pub fn new(text: &str) -> TokenText {
+        let mut bytes = [0u8; INLINE_TEXT];
+        match bytes.get_mut(..text.len()) {
+            Some(slot) => {
+                slot.copy_from_slice(text.as_bytes());
+                TokenText(TextRepr::Inline {
+                    len: text.len() as u8,
+                    bytes,
+                })
+            }
+            None => TokenText(TextRepr::Heap(text.to_owned())),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // The bytes were copied from a `&str` whole, so they are valid UTF-8.
+            TextRepr::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            TextRepr::Heap(text) => text,
+        }
+    }
+
+    pub fn push_str(&mut self, more: &str) {
+        let joined = format!("{}{more}", self.as_str());
+        *self = TokenText::new(&joined);
+    }
+}
+
+impl std::ops::Deref for TokenText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for TokenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for TokenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for TokenText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for TokenText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
 /// One move of the main line as written, with what the text attaches to it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveToken {
     /// The move as written, check and mate marks kept. An en passant mark written after the
     /// move (`e.p.`, `ep`, `e.p`, `(e.p.)`) is appended as `e.p.`, and a check mark written
     /// apart (`Qh5 +`) is appended as written.
-    pub text: String,
+    pub text: TokenText,
     pub span: Span,
     /// The move number written right before the move, if any.
     pub number: Option<MoveNumber>,
@@ -462,9 +538,11 @@ impl Parser {
                     .game
                     .moves
                     .push(MoveToken {
-                        text: pending
-                            .text
-                            .unwrap_or_else(|| pending.number.number.to_string()),
+                        text: TokenText::new(
+                            &pending
+                                .text
+                                .unwrap_or_else(|| pending.number.number.to_string()),
+                        ),
                         span: pending.span,
                         number: None,
                         annotations: Vec::new(),
@@ -876,7 +954,13 @@ fn classify(text: &str) -> Kind {
         return Kind::Ellipsis { rest: dots };
     }
     // Splitting suffixes allocates, so it is done only for what can be an en passant mark.
-    if text.starts_with(['e', 'E']) && is_en_passant(&split_suffixes(text).0) {
+    // Only `e.p…` and `ep…` can be en passant marks; the test keeps `e4` and `exd5` (most
+    // tokens of a game) away from the slower suffix split.
+    let bytes = text.as_bytes();
+    let maybe_en_passant = bytes.len() >= 2
+        && matches!(bytes[0], b'e' | b'E')
+        && matches!(bytes[1], b'.' | b'p' | b'P');
+    if maybe_en_passant && is_en_passant(&split_suffixes(text).0) {
         Kind::EnPassant
     } else if matches!(text, "+" | "++" | "#") {
         Kind::Check
@@ -937,7 +1021,7 @@ fn split_chars(text: &str, at: usize) -> (&str, &str) {
 /// Splits the marks glued to the end of a move: suffix annotations and the draw offer go to
 /// the annotations (in the order written); an en passant mark in parentheses becomes the
 /// `e.p.` ending that a separate mark also gets.
-fn split_suffixes(text: &str) -> (String, Vec<String>) {
+fn split_suffixes(text: &str) -> (TokenText, Vec<String>) {
     let mut rest = text;
     let mut marks = Vec::new();
     let mut en_passant = false;
@@ -962,7 +1046,7 @@ fn split_suffixes(text: &str) -> (String, Vec<String>) {
         break;
     }
     marks.reverse();
-    let mut move_text = rest.to_owned();
+    let mut move_text = TokenText::new(rest);
     if en_passant {
         move_text.push_str("e.p.");
     }

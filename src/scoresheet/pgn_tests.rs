@@ -628,7 +628,7 @@ fn random_legal_games_read_cleanly() {
         let mut replay = Game::new(Position::new());
         for (ply, token) in game.moves.iter().enumerate() {
             let san: SanPlus = token.text.parse().expect("standard san");
-            assert_eq!(san.to_string(), token.text, "game {at}");
+            assert_eq!(san.to_string(), token.text.as_str(), "game {at}");
             assert!(token.annotations.is_empty() && token.comments.is_empty());
             let expected_number = (ply % 2 == 0).then(|| MoveNumber {
                 number: u32::try_from(ply / 2 + 1).expect("small"),

@@ -5,8 +5,8 @@
 //! Verification never fails: whatever the text holds becomes findings in the [`Report`].
 
 use crate::chess::{
-    Bitboard, CastlingSide, ClaimKind, Color, Ending, Game, Laws, Move, MoveList, Position, Rate,
-    Role, Square, attacks,
+    Bitboard, CastlingSide, ClaimKind, Color, Ending, Game, Laws, Move, MoveList, MoveStatus,
+    Position, Rate, Role, Square, attacks,
 };
 
 use super::notation::{
@@ -110,6 +110,8 @@ struct Replay {
     game: Game,
     /// Room for the legal moves a written move may mean, kept from move to move.
     scratch: MoveList,
+    /// Check and mobility of the position after each ply (index 0: the start).
+    statuses: Vec<MoveStatus>,
     /// Token index of the next move to read.
     next: usize,
     stop: Stop,
@@ -300,6 +302,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         raw,
         &parsed,
         game,
+        &replay.statuses,
         reading,
         &replay.chosen_promotions,
         options.laws,
@@ -408,9 +411,12 @@ fn replay(
     reading: Reading,
     laws: Laws,
 ) -> Replay {
+    let mut statuses = Vec::with_capacity(parsed.len() + 1);
+    statuses.push(start.move_status());
     let state = Replay {
         game: Game::with_capacity(start, parsed.len()),
         scratch: MoveList::new(),
+        statuses,
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
@@ -427,7 +433,11 @@ fn continue_replay(
     let mut found = Vec::with_capacity(4);
     loop {
         let ply = state.game.plies();
-        if let Some(ending) = ending_now(&state.game, laws) {
+        let status = state.statuses.last().copied().unwrap_or(MoveStatus {
+            checkers: Bitboard::EMPTY,
+            has_legal_moves: true,
+        });
+        if let Some(ending) = ending_now(&state.game, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
@@ -472,6 +482,7 @@ fn continue_replay(
 
 fn advance(state: &mut Replay, mv: Move) {
     state.game.play_unchecked(mv);
+    state.statuses.push(state.game.position().move_status());
     state.next += 1;
 }
 
@@ -521,10 +532,10 @@ fn choose_promotion(
 /// The automatic ending in force in the game's current position. This runs after every
 /// half-move, so it counts legal moves without listing them and looks for repetitions only
 /// when enough reversible moves have been played.
-fn ending_now(game: &Game, laws: Laws) -> Option<Ending> {
+fn ending_now(game: &Game, status: MoveStatus, laws: Laws) -> Option<Ending> {
     let pos = game.position();
-    if !pos.has_legal_moves() {
-        return Some(if pos.is_check() {
+    if !status.has_legal_moves {
+        return Some(if status.checkers.is_nonempty() {
             Ending::Checkmate {
                 winner: !pos.turn(),
             }
@@ -544,7 +555,7 @@ fn ending_now(game: &Game, laws: Laws) -> Option<Ending> {
         let fivefold = if laws.fivefold_must_be_consecutive() {
             game.ending_at_under(ply, laws) == Some(Ending::FivefoldRepetition)
         } else {
-            game.repetition_count(ply) >= 5
+            game.has_appeared(ply, 5)
         };
         if fivefold {
             return Some(Ending::FivefoldRepetition);
@@ -697,6 +708,7 @@ fn collect_remarks(
     raw: &RawGame,
     parsed: &[Result<Notation, notation::NotationError>],
     game: &Game,
+    statuses: &[MoveStatus],
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
     laws: Laws,
@@ -717,7 +729,7 @@ fn collect_remarks(
         let mut note = |remark: String| {
             remarks.push(Remark {
                 ply,
-                token: token.text.clone(),
+                token: token.text.to_string(),
                 remark,
             })
         };
@@ -736,10 +748,13 @@ fn collect_remarks(
             }
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
-        let checkers = after.checkers();
-        let gives_check = checkers.is_nonempty();
-        let mates = gives_check && !after.has_legal_moves();
-        let double_check = checkers.has_several();
+        let status = statuses
+            .get(ply)
+            .copied()
+            .unwrap_or_else(|| after.move_status());
+        let gives_check = status.checkers.is_nonempty();
+        let mates = status.is_checkmate();
+        let double_check = status.checkers.has_several();
         match notation {
             Notation::Castle { zeros, .. } => {
                 if *zeros {
@@ -934,7 +949,7 @@ fn explain(
     IllegalMove {
         ply,
         label: move_label(game.start(), ply),
-        token: token.map_or(String::new(), |t| t.text.clone()),
+        token: token.map_or(String::new(), |t| t.text.to_string()),
         span: token.map_or(
             Span {
                 line: raw.first_line,
