@@ -17,3 +17,5 @@ mod material;
 mod robustness;
 // The command line as a user runs it: output, exit codes, errors.
 mod cli;
+// Scoresheets and claims through `arbiter check` / `arbiter claim`, and the real samples.
+mod scoresheets;

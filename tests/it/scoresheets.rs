@@ -1,0 +1,453 @@
+//! `arbiter check` and `arbiter claim` as a user runs them, on the fixtures in
+//! `fixtures/scoresheets/` (each game's expected findings are worked out by hand from the Laws
+//! in the comments) and on the real game samples.
+
+use serde_json::Value;
+
+use arbiter::chess::Ending;
+use arbiter::scoresheet::pgn::read_games;
+use arbiter::scoresheet::verify::{Options, verify};
+
+use crate::util::arbiter;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scoresheets");
+
+fn fixture(name: &str) -> String {
+    format!("{FIXTURES}/{name}")
+}
+
+fn json_lines(out: &std::process::Output) -> Vec<Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+// ---- check -----------------------------------------------------------------------------------
+
+#[test]
+fn check_json_follows_the_contract() {
+    let file = fixture("findings.pgn");
+    let out = arbiter(&["check", &file, "--json"]);
+    // An illegal move and a result that does not fit: the answer is "no".
+    assert_eq!(out.status.code(), Some(1));
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 4);
+    for (i, game) in games.iter().enumerate() {
+        assert_eq!(game["file"], Value::from(file.as_str()));
+        assert_eq!(game["game"], Value::from(i + 1));
+        for field in [
+            "white",
+            "black",
+            "result",
+            "plies",
+            "language",
+            "languages",
+            "first_illegal",
+            "ended",
+            "moves_after_end",
+            "result_consistent",
+            "result_note",
+            "final_fen",
+            "remarks",
+        ] {
+            assert!(game.get(field).is_some(), "game {} lacks {field}", i + 1);
+        }
+        // Only with --claims.
+        assert!(game.get("claims_available").is_none());
+    }
+    let clean = &games[0];
+    assert_eq!(clean["white"], "Carlsen, Magnus");
+    assert_eq!(clean["plies"], 6);
+    assert_eq!(clean["language"], "English");
+    assert_eq!(clean["first_illegal"], Value::Null);
+    assert_eq!(clean["result_consistent"], true);
+
+    // 4. Nd5 is White's 7th half-move; the knight on c3 is pinned by the bishop on b4.
+    let pinned = &games[1]["first_illegal"];
+    assert_eq!(pinned["ply"], 7);
+    assert_eq!(pinned["move"], "4.");
+    assert_eq!(pinned["token"], "Nd5");
+    assert_eq!(
+        pinned["reason"],
+        "the knight on c3 is pinned by the bishop on b4 against its king"
+    );
+    assert_eq!(games[1]["plies"], 6);
+    // The position before the illegal move is the one to reinstate (7.5.1).
+    assert_eq!(
+        games[1]["final_fen"],
+        "rnbqk2r/pppp1ppp/5n2/4p3/1b2P3/2NP4/PPP2PPP/R1BQKBNR w KQkq - 3 4"
+    );
+
+    // Mate with the 150th half-move without capture or pawn move: the mate stands (9.6.2).
+    let mate = &games[2];
+    assert_eq!(mate["ended"]["by"], "checkmate");
+    assert_eq!(mate["ended"]["article"], "5.1.1");
+    assert_eq!(mate["result_consistent"], true);
+
+    // Stalemate after 1. Qf7: 1...Kh7 is void and 1-0 does not fit.
+    let stalemate = &games[3];
+    assert_eq!(stalemate["ended"]["by"], "stalemate");
+    assert_eq!(stalemate["ended"]["ply"], 1);
+    assert_eq!(stalemate["moves_after_end"], 1);
+    assert_eq!(stalemate["result_consistent"], false);
+    assert_eq!(stalemate["final_fen"], "7k/5Q2/8/8/8/8/8/K7 b - - 1 1");
+}
+
+#[test]
+fn check_text_report_has_one_line_per_clean_game_and_a_summary() {
+    let out = arbiter(&["check", &fixture("findings.pgn")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let first = text.lines().next().unwrap();
+    assert!(first.ends_with(", ok"), "{first}");
+    assert!(text.contains("illegal move 4. Nd5"), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some(
+            "4 games: 2 without findings, 1 with an illegal move, 1 with a result that does not fit"
+        )
+    );
+}
+
+#[test]
+fn check_reads_a_plain_german_scoresheet() {
+    let out = arbiter(&["check", &fixture("german.txt"), "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let game = &json_lines(&out)[0];
+    assert_eq!(game["language"], "German");
+    assert_eq!(game["plies"], 20);
+    assert_eq!(game["white"], Value::Null);
+}
+
+#[test]
+fn check_lists_claims_when_asked() {
+    let out = arbiter(&["check", &fixture("claims.pgn"), "--claims", "--json"]);
+    let games = json_lines(&out);
+    // Knights out and back: at ply 7 Black could claim by writing Ng8; at ply 8 the start
+    // position stands for the third time.
+    assert_eq!(
+        games[0]["claims_available"],
+        serde_json::json!([
+            {"ply": 7, "kind": "threefold", "by_move": "Ng8"},
+            {"ply": 8, "kind": "threefold", "by_move": null}
+        ])
+    );
+}
+
+#[test]
+fn check_reports_unreadable_text_with_line_and_column() {
+    let file = fixture("unclosed.pgn");
+    let out = arbiter(&["check", &file]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("error: {file}:4:7: comment never closed")),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_of_a_missing_file_exits_5() {
+    let out = arbiter(&["check", "/nonexistent/games.pgn"]);
+    assert_eq!(out.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot read"));
+}
+
+#[test]
+fn check_applies_the_laws_edition() {
+    // Under the 2009 Laws there is no 75-move rule: the game goes on, and the same file
+    // checks the same otherwise.
+    let out = arbiter(&[
+        "check",
+        &fixture("findings.pgn"),
+        "--json",
+        "--laws",
+        "2009",
+    ]);
+    let games = json_lines(&out);
+    assert_eq!(games[2]["ended"]["article"], "5.1 a");
+    assert!(
+        games[1]["first_illegal"]["penalty"]
+            .as_str()
+            .unwrap()
+            .starts_with("7.4")
+    );
+    let out = arbiter(&["check", &fixture("findings.pgn"), "--laws", "1999"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+// ---- claim -----------------------------------------------------------------------------------
+
+fn claim(args: &[&str]) -> (Option<i32>, Value) {
+    let file = fixture("claims.pgn");
+    let mut all = vec!["claim", file.as_str(), "--json"];
+    all.extend_from_slice(args);
+    let out = arbiter(&all);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let value = serde_json::from_str(stdout.trim()).unwrap_or(Value::Null);
+    (out.status.code(), value)
+}
+
+#[test]
+fn threefold_claim_on_the_board_and_with_a_written_move() {
+    // 9.2.2: after 4...Ng8 the start position stands for the third time (plies 0, 4, 8).
+    let (code, answer) = claim(&["--ply", "8"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answer["claimant"], "white");
+    assert_eq!(answer["threefold"]["valid"], true);
+    assert_eq!(
+        answer["threefold"]["occurrences"],
+        serde_json::json!([0, 4, 8])
+    );
+    assert_eq!(answer["consequence"], Value::Null);
+    // 9.2.1: after 4. Ng1 Black writes Ng8, which will make it appear for the third time.
+    let (code, answer) = claim(&["--ply", "7", "--move", "Ng8"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answer["claimant"], "black");
+    assert_eq!(answer["move"], "Ng8");
+    assert_eq!(answer["threefold"]["count"], 3);
+    // Only twice so far: the claim is incorrect, and under the 2023 standard Laws two
+    // minutes go to the opponent (9.5.3).
+    let (code, answer) = claim(&["--ply", "6"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(answer["threefold"]["count"], 2);
+    assert_eq!(
+        answer["consequence"],
+        "9.5.3: two minutes added to the opponent's remaining time"
+    );
+    // A written move that does not repeat: it must then be played.
+    let (code, answer) = claim(&["--ply", "7", "--move", "Nh5"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        answer["consequence"]
+            .as_str()
+            .unwrap()
+            .ends_with("the written move must be played")
+    );
+    // Rapid under the 2023 Laws: one minute (A.3).
+    let (_, answer) = claim(&["--ply", "6", "--rate", "rapid"]);
+    assert!(
+        answer["consequence"]
+            .as_str()
+            .unwrap()
+            .contains("one minute")
+    );
+}
+
+#[test]
+fn an_illegal_written_move_is_said_to_be_illegal() {
+    let out = arbiter(&[
+        "claim",
+        &fixture("claims.pgn"),
+        "--ply",
+        "7",
+        "--move",
+        "Qd5",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("the written move `Qd5` is illegal here")
+    );
+}
+
+#[test]
+fn en_passant_counts_only_when_the_capture_is_legal() {
+    // Game 2: after 1. e4 Black could take en passant, so the position after 3. Ke1 (the same
+    // placement) is a different one; after 5. Ke1 it has stood only twice (plies 5 and 9).
+    let (code, answer) = claim(&["--game", "2", "--ply", "9"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        answer["threefold"]["occurrences"],
+        serde_json::json!([5, 9])
+    );
+    // Game 3: the d4 pawn is pinned on the long diagonal, so the double step changes nothing
+    // and the position stands for the third time (plies 1, 5, 9).
+    let (code, answer) = claim(&["--game", "3", "--ply", "9"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        answer["threefold"]["occurrences"],
+        serde_json::json!([1, 5, 9])
+    );
+}
+
+#[test]
+fn castling_rights_lost_by_walking_back_make_a_different_position() {
+    // Game 4: at the start Black may still castle long; after the king's walk it may not, so
+    // the start does not count: plies 4 and 8 only.
+    let (code, answer) = claim(&["--game", "4", "--ply", "8"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        answer["threefold"]["occurrences"],
+        serde_json::json!([4, 8])
+    );
+}
+
+#[test]
+fn a_promoted_piece_is_an_ordinary_piece() {
+    let (code, answer) = claim(&["--game", "5", "--ply", "9"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        answer["threefold"]["occurrences"],
+        serde_json::json!([1, 5, 9])
+    );
+}
+
+#[test]
+fn fifty_moves_on_the_board_and_with_a_written_move() {
+    // The clock starts at 98: after 80. Ra2 Kd8 it is 100 (9.3.2).
+    let (code, answer) = claim(&["--game", "6", "--ply", "2"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        answer["fifty_moves"],
+        serde_json::json!({"valid": true, "halfmoves": 100})
+    );
+    // After 80. Ra2 it is 99: not yet, unless Black writes a move without capture or pawn
+    // move (9.3.1).
+    let (code, answer) = claim(&["--game", "6", "--ply", "1"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(answer["fifty_moves"]["halfmoves"], 99);
+    let (code, answer) = claim(&["--game", "6", "--ply", "1", "--move", "Kd7"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(answer["fifty_moves"]["halfmoves"], 100);
+}
+
+#[test]
+fn claim_beyond_the_record_is_refused() {
+    let out = arbiter(&["claim", &fixture("claims.pgn"), "--ply", "40"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no position after half-move 40"));
+}
+
+// ---- Real games ------------------------------------------------------------------------------
+
+const LICHESS: &str = include_str!("../../fixtures/pgn/lichess-sample.pgn");
+const TWIC: &str = include_str!("../../fixtures/pgn/twic-sample.pgn");
+
+/// Every game of a real sample is read without a dropped token: no unreadable text, every
+/// token a legal move, every result fitting the board.
+fn check_sample(text: &str, games: usize) -> Vec<arbiter::scoresheet::verify::Report> {
+    let raws = read_games(text);
+    assert_eq!(raws.len(), games);
+    let reports: Vec<_> = raws.iter().map(|g| verify(g, Options::default())).collect();
+    for (raw, report) in raws.iter().zip(&reports) {
+        assert!(
+            report.problems.is_empty(),
+            "game {}: {:?}",
+            raw.index,
+            report.problems
+        );
+        assert_eq!(report.first_illegal, None, "game {}", raw.index);
+        assert!(
+            report.result_consistent,
+            "game {}: {:?}",
+            raw.index, report.result_note
+        );
+        // Every move token was played, or voided by an automatic ending.
+        assert_eq!(
+            report.plies + report.moves_after_end,
+            raw.moves.len(),
+            "game {}",
+            raw.index
+        );
+    }
+    reports
+}
+
+#[test]
+fn lichess_sample_reads_whole() {
+    let reports = check_sample(LICHESS, 438);
+    // Online games: the server ends them at mate, so nothing is recorded after an ending.
+    assert!(reports.iter().all(|r| r.moves_after_end == 0));
+}
+
+#[test]
+fn twic_sample_reads_whole_and_finds_the_known_endings() {
+    let reports = check_sample(TWIC, 1_110);
+    let count = |ending: Ending| {
+        reports
+            .iter()
+            .filter(|r| r.ended.map(|e| e.ending) == Some(ending))
+            .count()
+    };
+    // The sample's notes (shared data README): two games end on a fivefold repetition, and
+    // some were recorded past a dead position.
+    assert_eq!(count(Ending::FivefoldRepetition), 2);
+    assert!(
+        reports
+            .iter()
+            .any(|r| r.ended.map(|e| e.ending) == Some(Ending::DeadPosition)
+                && r.moves_after_end > 0)
+    );
+}
+
+// ---- Streaming -------------------------------------------------------------------------------
+
+/// A file of `count` copies of one game, produced piece by piece as it is read, so that the
+/// test itself holds no million-game text.
+struct RepeatedGames {
+    game: &'static [u8],
+    left: usize,
+    offset: usize,
+}
+
+impl std::io::Read for RepeatedGames {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Ok(0);
+        }
+        let rest = &self.game[self.offset..];
+        let n = rest.len().min(buf.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.offset += n;
+        if self.offset == self.game.len() {
+            self.offset = 0;
+            self.left -= 1;
+        }
+        Ok(n)
+    }
+}
+
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// A million games go through the reader and the checker in constant memory (RUN_SLOW_TESTS).
+#[test]
+fn a_million_games_stream_in_constant_memory() {
+    if !crate::util::slow_tests() {
+        return;
+    }
+    const GAMES: usize = 1_000_000;
+    let source = RepeatedGames {
+        game:
+            b"[Event \"stream\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1/2-1/2\n\n",
+        left: GAMES,
+        offset: 0,
+    };
+    let reader = std::io::BufReader::new(source);
+    let start = resident_kib().unwrap_or(0);
+    let mut peak = start;
+    let mut count = 0;
+    for game in arbiter::scoresheet::pgn::PgnReader::new(reader) {
+        let report = verify(&game.expect("read"), Options::default());
+        assert!(report.is_clean());
+        count += 1;
+        if count % 50_000 == 0 {
+            peak = peak.max(resident_kib().unwrap_or(0));
+        }
+    }
+    assert_eq!(count, GAMES);
+    // Holding every game would take hundreds of megabytes; one at a time takes next to none.
+    assert!(
+        peak - start < 32 * 1024,
+        "resident memory grew by {} KiB",
+        peak - start
+    );
+}
