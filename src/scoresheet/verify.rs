@@ -327,12 +327,21 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         _ => (None, 0),
     };
     let final_pos = *game.position();
+    let last_move = (plies > 0).then(|| {
+        let before = game.position_at(plies - 1).copied().unwrap_or(final_pos);
+        format!(
+            "{} {}",
+            move_label(game.start(), plies),
+            before.san(game.moves()[plies - 1])
+        )
+    });
     let (result_consistent, result_note) = judge_result(
         raw,
         recorded.as_deref(),
         &final_pos,
         ended,
         first_illegal.is_some(),
+        last_move.as_deref(),
         options.laws,
     );
     let claims_available = options.claims.then(|| {
@@ -1193,6 +1202,7 @@ fn judge_result(
     final_pos: &Position,
     ended: Option<EndingFinding>,
     illegal: bool,
+    last_move: Option<&str>,
     laws: Laws,
 ) -> (bool, Option<String>) {
     let tag = raw.tag("Result");
@@ -1208,7 +1218,15 @@ fn judge_result(
         );
     }
     let Some(result) = recorded.filter(|r| *r != "*") else {
-        return (false, Some("no result recorded".into()));
+        // A record may stop before the game does: a player with under five minutes need not
+        // record (8.4), and in rapid and blitz nobody must. Say where it stops.
+        let note = match (ended, illegal, last_move) {
+            (None, false, Some(last)) => format!(
+                "no result recorded; the record stops after {last} with the game not over on the board (8.4 lets a player with under five minutes stop recording; in rapid and blitz nobody must record)"
+            ),
+            _ => "no result recorded".to_owned(),
+        };
+        return (false, Some(note));
     };
     let winner = match result {
         "1-0" => Some(Color::White),
