@@ -376,11 +376,17 @@ impl Parser {
         let mut starts = std::mem::take(&mut self.starts);
         chars.clear();
         starts.clear();
-        for (start, c) in line.char_indices() {
-            chars.push(c);
-            starts.push(start);
+        if line.is_ascii() {
+            // Nearly every PGN line: one byte per character, so both lists fill in bulk.
+            chars.extend(line.bytes().map(char::from));
+            starts.extend(0..=line.len());
+        } else {
+            for (start, c) in line.char_indices() {
+                chars.push(c);
+                starts.push(start);
+            }
+            starts.push(line.len());
         }
-        starts.push(line.len());
         self.scan(line, &chars, &starts, line_no);
         self.chars = chars;
         self.starts = starts;
@@ -848,7 +854,12 @@ fn skip_whitespace(chars: &[char], mut i: usize) -> usize {
 /// Whether a character ends a token: whitespace and the PGN punctuation that can follow a
 /// move without a space.
 fn is_delimiter(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '{' | '}' | ';' | '[' | ']' | '(' | ')')
+    if c.is_ascii() {
+        // The common case, decided without the Unicode whitespace table.
+        c.is_ascii_whitespace() || matches!(c, '{' | '}' | ';' | '[' | ']' | '(' | ')' | '\x0b')
+    } else {
+        c.is_whitespace()
+    }
 }
 
 /// The end of the token that starts at `start`.
