@@ -95,15 +95,28 @@ pub(crate) fn generate<S: MoveSink>(
     origins: Bitboard,
     dest: Bitboard,
 ) {
+    let checkers = pos
+        .board
+        .attackers_to(pos.king(pos.turn), pos.board.occupied())
+        & pos.board.by_color(!pos.turn);
+    generate_with_checkers(pos, sink, checkers, origins, dest);
+}
+
+/// [`generate`] for a caller that already knows the pieces giving check.
+#[inline]
+pub(crate) fn generate_with_checkers<S: MoveSink>(
+    pos: &Position,
+    sink: &mut S,
+    checkers: Bitboard,
+    origins: Bitboard,
+    dest: Bitboard,
+) {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
     let ours = board.by_color(us);
-    let theirs = board.by_color(them);
     let occupied = board.occupied();
     let king = pos.king(us);
-
-    let checkers = board.attackers_to(king, occupied) & theirs;
 
     // The king may go to any square not held by its own side and not attacked once it has
     // left its square (so that it cannot step back along a checking line).

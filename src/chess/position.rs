@@ -371,6 +371,26 @@ impl Position {
         );
     }
 
+    /// [`Position::legal_moves_between`] when [`Position::move_status`] has already found
+    /// the checkers (the scoresheet replay knows them from the previous move).
+    #[inline]
+    pub(crate) fn legal_moves_between_given(
+        &self,
+        status: MoveStatus,
+        origins: Bitboard,
+        dest: Bitboard,
+        moves: &mut MoveList,
+    ) {
+        moves.clear();
+        movegen::generate_with_checkers(
+            self,
+            &mut ListSink { moves },
+            status.checkers,
+            origins,
+            dest,
+        );
+    }
+
     /// Fills `moves` with the legal moves that start on a square of `origins` and end on a
     /// square of `dest` (castling counts as the king's move). Reading one written move needs
     /// only these, which is much cheaper than every move.

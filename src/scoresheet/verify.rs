@@ -462,9 +462,14 @@ fn continue_replay(
             }
         };
         let pos = *state.game.position();
-        if let Err(failure) =
-            candidates_into(&pos, &mut state.scratch, notation, reading, &mut found)
-        {
+        if let Err(failure) = candidates_into(
+            &pos,
+            Some(status),
+            &mut state.scratch,
+            notation,
+            reading,
+            &mut found,
+        ) {
             state.stop = Stop::Failed(state.next, failure);
             return state;
         }
@@ -576,7 +581,14 @@ fn ending_now(game: &Game, status: MoveStatus, laws: Laws) -> Option<Ending> {
 /// The legal moves the notation can mean under `reading`.
 fn candidates(pos: &Position, notation: &Notation, reading: Reading) -> Result<Vec<Move>, Failure> {
     let mut found = Vec::new();
-    candidates_into(pos, &mut MoveList::new(), notation, reading, &mut found)?;
+    candidates_into(
+        pos,
+        None,
+        &mut MoveList::new(),
+        notation,
+        reading,
+        &mut found,
+    )?;
     Ok(found)
 }
 
@@ -585,6 +597,7 @@ fn candidates(pos: &Position, notation: &Notation, reading: Reading) -> Result<V
 /// those among them that fit the notation.
 fn candidates_into(
     pos: &Position,
+    status: Option<MoveStatus>,
     legal: &mut MoveList,
     notation: &Notation,
     reading: Reading,
@@ -610,7 +623,12 @@ fn candidates_into(
                 Some(Some(Role::King)) => attacks::king_attacks(*to),
                 Some(_) => Bitboard::FULL,
             };
-            pos.legal_moves_between(origins, Bitboard::from(*to), legal)
+            match status {
+                Some(status) => {
+                    pos.legal_moves_between_given(status, origins, Bitboard::from(*to), legal)
+                }
+                None => pos.legal_moves_between(origins, Bitboard::from(*to), legal),
+            }
         }
     }
     match notation {
