@@ -92,15 +92,29 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
         Some(token) => match verify::read_written_move(&game, token, report.language) {
             Ok(mv) => Some(mv),
             Err(why) => {
-                println!(
-                    "the claim is incorrect: the written move `{token}` is illegal here ({why})"
-                );
-                println!(
-                    "  consequence: {}",
-                    args.laws
-                        .laws
-                        .incorrect_claim_consequence(args.laws.rate, false)
-                );
+                let consequence = args
+                    .laws
+                    .laws
+                    .incorrect_claim_consequence(args.laws.rate, false);
+                let claimant = game.position().turn();
+                if args.json {
+                    println!(
+                        "{}",
+                        render::illegal_written_move_json(
+                            args.ply,
+                            claimant,
+                            token,
+                            &why,
+                            game.position().halfmove_clock(),
+                            &consequence
+                        )
+                    );
+                } else {
+                    println!(
+                        "the claim is incorrect: the written move `{token}` is illegal here ({why})"
+                    );
+                    println!("  consequence: {consequence}");
+                }
                 return Ok(Exit::No);
             }
         },

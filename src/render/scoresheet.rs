@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::chess::{ClaimJudgement, Game, Laws, Rate};
+use crate::chess::{ClaimJudgement, Color, Game, Laws, Rate};
 use crate::scoresheet::verify::{Report, move_label};
 
 #[derive(Serialize)]
@@ -375,4 +375,46 @@ pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
         let _ = writeln!(out, "  consequence: {consequence}");
     }
     out
+}
+
+#[derive(Serialize)]
+struct IllegalWrittenMoveView<'a> {
+    ply: usize,
+    claimant: &'static str,
+    #[serde(rename = "move")]
+    written: &'a str,
+    /// Why the written move cannot be played; the claim rests on nothing.
+    move_illegal: &'a str,
+    threefold: ThreefoldView<'a>,
+    fifty_moves: FiftyView,
+    consequence: &'a str,
+}
+
+/// `claim --json` when the written move is illegal: the contract's fields, both grounds
+/// invalid, plus `move_illegal` with the reason.
+pub fn illegal_written_move_json(
+    ply: usize,
+    claimant: Color,
+    token: &str,
+    why: &str,
+    halfmoves: u32,
+    consequence: &str,
+) -> String {
+    let view = IllegalWrittenMoveView {
+        ply,
+        claimant: claimant.name(),
+        written: token,
+        move_illegal: why,
+        threefold: ThreefoldView {
+            valid: false,
+            count: 0,
+            occurrences: &[],
+        },
+        fifty_moves: FiftyView {
+            valid: false,
+            halfmoves,
+        },
+        consequence,
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }

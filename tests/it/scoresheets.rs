@@ -253,6 +253,11 @@ fn an_illegal_written_move_is_said_to_be_illegal() {
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("the written move `Qd5` is illegal here")
     );
+    let (code, answer) = claim(&["--ply", "7", "--move", "Qd5"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(answer["move"], "Qd5");
+    assert_eq!(answer["threefold"]["valid"], false);
+    assert_eq!(answer["move_illegal"], "no queen can reach d5");
 }
 
 #[test]
