@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::laws::Laws;
 use super::moves::Move;
-use super::position::{IllegalMoveError, Position};
+use super::position::{IllegalMoveError, MoveStatus, Position};
 use super::types::Color;
 use super::zobrist::RepetitionKey;
 
@@ -229,9 +229,16 @@ impl Game {
     /// The automatic ending in force at `ply` under the given edition of the Laws: no
     /// fivefold or 75-move ending before 2014, and a consecutive fivefold in 2014.
     pub fn ending_at_under(&self, ply: usize, laws: Laws) -> Option<Ending> {
+        let status = self.positions.get(ply)?.move_status();
+        self.ending_given(ply, status, laws)
+    }
+
+    /// [`Game::ending_at_under`] for a caller that already has the position's
+    /// [`MoveStatus`] (a replay computes it once per move).
+    pub fn ending_given(&self, ply: usize, status: MoveStatus, laws: Laws) -> Option<Ending> {
         let pos = self.positions.get(ply)?;
-        if !pos.has_legal_moves() {
-            return Some(if pos.is_check() {
+        if !status.has_legal_moves {
+            return Some(if status.checkers.is_nonempty() {
                 Ending::Checkmate {
                     winner: !pos.turn(),
                 }
@@ -242,7 +249,11 @@ impl Game {
         if pos.is_insufficient_material() {
             return Some(Ending::DeadPosition);
         }
-        if laws.has_automatic_draws() {
+        if !laws.has_automatic_draws() {
+            return None;
+        }
+        // A fifth occurrence needs at least sixteen half-moves without capture or pawn move.
+        if pos.halfmove_clock() >= 16 {
             let fivefold = if laws.fivefold_must_be_consecutive() {
                 self.fivefold_consecutive(ply)
             } else {
@@ -251,11 +262,8 @@ impl Game {
             if fivefold {
                 return Some(Ending::FivefoldRepetition);
             }
-            if pos.halfmove_clock() >= 150 {
-                return Some(Ending::SeventyFiveMoves);
-            }
         }
-        None
+        (pos.halfmove_clock() >= 150).then_some(Ending::SeventyFiveMoves)
     }
 
     /// The automatic ending in force in the current position, if any.

@@ -446,7 +446,7 @@ fn continue_replay(
             checkers: Bitboard::EMPTY,
             has_legal_moves: true,
         });
-        if let Some(ending) = ending_now(&state.game, status, laws) {
+        if let Some(ending) = state.game.ending_given(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
@@ -541,41 +541,6 @@ fn choose_promotion(
         }
     }
     best
-}
-
-/// The automatic ending in force in the game's current position. This runs after every
-/// half-move, so it counts legal moves without listing them and looks for repetitions only
-/// when enough reversible moves have been played.
-fn ending_now(game: &Game, status: MoveStatus, laws: Laws) -> Option<Ending> {
-    let pos = game.position();
-    if !status.has_legal_moves {
-        return Some(if status.checkers.is_nonempty() {
-            Ending::Checkmate {
-                winner: !pos.turn(),
-            }
-        } else {
-            Ending::Stalemate
-        });
-    }
-    if pos.is_insufficient_material() {
-        return Some(Ending::DeadPosition);
-    }
-    if !laws.has_automatic_draws() {
-        return None;
-    }
-    // A fifth occurrence needs at least sixteen half-moves without a pawn move or capture.
-    if pos.halfmove_clock() >= 16 {
-        let ply = game.plies();
-        let fivefold = if laws.fivefold_must_be_consecutive() {
-            game.ending_at_under(ply, laws) == Some(Ending::FivefoldRepetition)
-        } else {
-            game.has_appeared(ply, 5)
-        };
-        if fivefold {
-            return Some(Ending::FivefoldRepetition);
-        }
-    }
-    (pos.halfmove_clock() >= 150).then_some(Ending::SeventyFiveMoves)
 }
 
 /// The legal moves the notation can mean under `reading`.
