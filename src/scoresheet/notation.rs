@@ -461,7 +461,11 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
             break;
         }
     }
-    let chars = &chars[..end];
+    // A check mark may also stand before the en passant mark (`exd6+e.p.`).
+    let (chars, check) = match check {
+        CheckMark::None if en_passant_mark => split_check(&chars[..end]),
+        _ => (&chars[..end], check),
+    };
 
     let mut i = 0;
     let piece = match chars.first() {

@@ -770,9 +770,16 @@ impl Parser {
 
     /// An en passant mark, perhaps with suffix marks glued to it (`e.p.!`).
     fn en_passant(&mut self, text: &str, span: Span) {
-        let (_, marks) = split_suffixes(text);
+        let (mark, marks) = split_suffixes(text);
+        // A check mark may follow the en passant mark (`e.p.+`); it stays with the move.
+        let check = mark
+            .as_str()
+            .get(without_check_mark(&mark).len()..)
+            .unwrap_or_default()
+            .to_owned();
         self.attach("en passant mark", text, span, |m| {
             m.text.push_str("e.p.");
+            m.text.push_str(&check);
             m.annotations.extend(marks);
         });
     }
@@ -892,7 +899,11 @@ fn glued_paren_len(chars: &[char], open: usize) -> Option<usize> {
     }
     let close = close_near(chars, open)?;
     let inner = chars.get(open + 1..close)?;
-    let letters = (1..=2).contains(&inner.len()) && inner.iter().all(|c| c.is_alphabetic());
+    // A promotion piece as a letter (`d8(Q)`) or a figurine (`d8(♕)`).
+    let letters = (1..=2).contains(&inner.len())
+        && inner
+            .iter()
+            .all(|&c| c.is_alphabetic() || ('\u{2654}'..='\u{265f}').contains(&c));
     letters.then_some(close + 1 - open)
 }
 
@@ -925,6 +936,14 @@ fn paren_mark(chars: &[char], open: usize) -> Option<(usize, ParenMark)> {
         return None;
     };
     Some((close + 1 - open, mark))
+}
+
+/// The text without a check or mate mark (`+`, `++`, `#`) at its end.
+fn without_check_mark(text: &str) -> &str {
+    text.strip_suffix("++")
+        .or_else(|| text.strip_suffix('+'))
+        .or_else(|| text.strip_suffix('#'))
+        .unwrap_or(text)
 }
 
 fn is_en_passant(text: &str) -> bool {
@@ -971,7 +990,7 @@ fn classify(text: &str) -> Kind {
     let maybe_en_passant = bytes.len() >= 2
         && matches!(bytes[0], b'e' | b'E')
         && matches!(bytes[1], b'.' | b'p' | b'P');
-    if maybe_en_passant && is_en_passant(&split_suffixes(text).0) {
+    if maybe_en_passant && is_en_passant(without_check_mark(&split_suffixes(text).0)) {
         Kind::EnPassant
     } else if matches!(text, "+" | "++" | "#") {
         Kind::Check

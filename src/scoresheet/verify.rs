@@ -206,7 +206,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
                     result_note: Some("not judged: the start position is invalid".into()),
                     final_fen: String::new(),
                     remarks: Vec::new(),
-                    claims_available: None,
+                    claims_available: options.claims.then(Vec::new),
                     problems,
                 };
                 return (report, Game::new(Position::new()));
@@ -525,14 +525,15 @@ fn choose_promotion(
         branch.chosen_promotions.push((branch.next, role));
         advance(&mut branch, mv);
         let branch = continue_replay(branch, parsed, reading, laws);
-        let complete = !matches!(branch.stop, Stop::Failed(..));
+        // The piece must keep the rest of the record legal: an ending it causes while moves
+        // are still written (a queen that stalemates) does not, so a branch is judged by how
+        // many tokens it plays, and a full record wins.
+        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == parsed.len();
         let better = match &best {
             None => true,
-            Some(b) => {
-                let b_complete = !matches!(b.stop, Stop::Failed(..));
-                (complete && !b_complete) || (complete == b_complete && branch.next > b.next)
-            }
+            Some(b) => (whole(&branch), branch.next) > (whole(b), b.next),
         };
+        let complete = whole(&branch);
         if better {
             best = Some(branch);
         }

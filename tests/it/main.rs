@@ -19,3 +19,9 @@ mod robustness;
 mod cli;
 // Scoresheets and claims through `arbiter check` / `arbiter claim`, and the real samples.
 mod scoresheets;
+// Random games written in every language and notation style read back move for move.
+mod notation_styles;
+// The scoresheet reader and checker never panic and always say where: random and edited text.
+mod scoresheet_robustness;
+// One test per bug found.
+mod regression;

@@ -1,0 +1,56 @@
+//! One test per bug found, each saying how it showed itself.
+
+use arbiter::chess::Role;
+use arbiter::scoresheet::pgn::read_games;
+use arbiter::scoresheet::verify::{Options, verify, verify_with_game};
+
+/// A check mark written before the en passant mark (`exd6+ e.p.`, `exd6+e.p.`) or after a
+/// separate one (`exd6 e.p.+`) made the move unreadable.
+#[test]
+fn en_passant_capture_that_gives_check_in_every_order() {
+    // After 4. exd6 e.p. the pawn on d6 attacks e7, where the black king stands.
+    for written in [
+        "exd6+ e.p.",
+        "exd6+e.p.",
+        "exd6+ (e.p.)",
+        "ed6+ ep",
+        "exd6 e.p.+",
+    ] {
+        let text = format!("1. e4 e6 2. e5 Ke7 3. a3 d5 4. {written} *");
+        let games = read_games(&text);
+        let report = verify(&games[0], Options::default());
+        assert_eq!(report.first_illegal, None, "{written}: {report:?}");
+        assert!(report.problems.is_empty(), "{written}");
+        assert_eq!(report.plies, 7, "{written}");
+        // Only `K` moves use a letter, which several languages share: that remark is about
+        // the whole sheet (ply 0), and no move has a remark of its own.
+        assert!(
+            report.remarks.iter().all(|r| r.ply == 0),
+            "{written}: {:?}",
+            report.remarks
+        );
+    }
+}
+
+/// A figurine in parentheses (`exf8(♘)`) was read as a variation, so the promotion lost its
+/// piece and became a queen.
+#[test]
+fn figurine_promotion_piece_in_parentheses() {
+    let text = "1. h4 g5 2. hxg5 Nf6 3. gxf6 Rg8 4. fxe7 a6 5. exf8(♘) *";
+    let games = read_games(text);
+    let (report, game) = verify_with_game(&games[0], Options::default());
+    assert!(report.problems.is_empty(), "{:?}", report.problems);
+    assert_eq!(game.moves()[8].promotion_role(), Some(Role::Knight));
+}
+
+/// A promotion written without its piece was read as a queen even when the queen stalemates
+/// and the record goes on; the rook keeps the record legal (C.11).
+#[test]
+fn promotion_without_piece_does_not_choose_a_stalemating_queen() {
+    let text = "[FEN \"8/1P6/k7/2K5/1P6/8/8/8 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. b8 Ka7 2. Kb5 *\n";
+    let games = read_games(text);
+    let (report, game) = verify_with_game(&games[0], Options::default());
+    assert_eq!(report.ended, None, "{report:?}");
+    assert_eq!(report.plies, 3);
+    assert_eq!(game.moves()[0].promotion_role(), Some(Role::Rook));
+}
