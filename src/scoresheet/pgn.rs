@@ -364,8 +364,9 @@ struct Parser {
     /// Finished games not yet handed out.
     ready: VecDeque<RawGame>,
     /// The characters of the current line, and the byte offset in the line where each one
-    /// starts (plus the line's length), so that tokens are borrowed from the line rather than
-    /// copied; both are kept to reuse their allocations.
+    /// starts (plus the line's length; left empty for an ASCII line, where they coincide), so
+    /// that tokens are borrowed from the line rather than copied; both are kept to reuse
+    /// their allocations.
     chars: Vec<char>,
     starts: Vec<usize>,
 }
@@ -377,9 +378,9 @@ impl Parser {
         chars.clear();
         starts.clear();
         if line.is_ascii() {
-            // Nearly every PGN line: one byte per character, so both lists fill in bulk.
+            // Nearly every PGN line: one byte per character, so character `i` starts at byte
+            // `i` and no list of starts is needed (see `slice`).
             chars.extend(line.bytes().map(char::from));
-            starts.extend(0..=line.len());
         } else {
             for (start, c) in line.char_indices() {
                 chars.push(c);
@@ -832,8 +833,12 @@ fn shifted(span: Span, offset: usize) -> Span {
 /// The characters `from..to` of a line whose characters start at `starts` (empty when the
 /// range is out of bounds).
 fn slice<'a>(text: &'a str, starts: &[usize], from: usize, to: usize) -> &'a str {
+    if starts.is_empty() {
+        // An ASCII line: characters and bytes coincide.
+        return text.get(from..to).unwrap_or_default();
+    }
     match (starts.get(from), starts.get(to)) {
-        (Some(&from), Some(&to)) => text.get(from..to).unwrap_or_default(),
+        (Some(&a), Some(&b)) => text.get(a..b).unwrap_or_default(),
         _ => "",
     }
 }
