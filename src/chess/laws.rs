@@ -1,6 +1,14 @@
 //! Editions of the FIDE Laws of Chess and rates of play: what changes between them for the
 //! rules engine (which automatic endings exist, how fivefold repetition is counted, article
 //! numbers) and for the arbiter (penalties for illegal moves and incorrect claims).
+//!
+//! Sources: the FIDE Handbook E.01 texts as quoted by public arbiters' material. Where they
+//! differ from the project's summary (`shared/specs/laws.md`), the texts win: the "consecutive"
+//! fivefold wording was dropped on 1 July 2017 (not 2018); decimal article numbers start with
+//! the July 2017 edition; the 2014 rapid and blitz illegal-move rule is A.4 b; from 2018 a
+//! first illegal move in rapid or blitz costs time rather than the game; the 2023 rapid and
+//! blitz rule is A.5.2 with the one-minute penalty of A.3. The 2001 and 2009 penalty for an
+//! incorrect claim (three minutes) could not be confirmed from a stored text.
 
 use std::fmt;
 use std::str::FromStr;

@@ -632,7 +632,6 @@ fn candidates_into(
                         .ok_or_else(|| Failure::UnknownLetter(mark_text(mark)))?,
                 ),
             };
-            let _ = pos;
             found.extend(legal.iter().copied().filter(|m| {
                 m.to() == *to
                     && m.role() == role
