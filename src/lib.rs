@@ -5,6 +5,9 @@
 //!   repetition keys, game history and automatic endings.
 //! - [`scoresheet`]: PGN and hand-written notation, read into moves and verified: illegal
 //!   moves, automatic endings, results, notation remarks, draw-claim opportunities.
+//! - [`tournament`]: the vocabulary of a tournament: players, every kind of round result,
+//!   exact points.
+//! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
 //! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
 
@@ -12,3 +15,5 @@ pub mod chess;
 pub mod cli;
 pub mod render;
 pub mod scoresheet;
+pub mod tournament;
+pub mod trf;

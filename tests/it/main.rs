@@ -23,5 +23,7 @@ mod scoresheets;
 mod notation_styles;
 // The scoresheet reader and checker never panic and always say where: random and edited text.
 mod scoresheet_robustness;
+// The FIDE TRF reader and writer.
+mod trf;
 // One test per bug found.
 mod regression;

@@ -1,0 +1,252 @@
+//! The vocabulary of a tournament: players and what happened to each of them in each round.
+//!
+//! Every round result is exactly one kind (the tie-break regulations, C.07, tell them apart):
+//! a game played over the board (rated or, if shorter than one move, unrated), a forfeit, a
+//! bye of one of the kinds, or an absence. Points are kept apart from the kind, in tenths, so
+//! that scoring other than 1, ½ and 0 adds up exactly.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::chess::Color;
+
+/// A player's starting rank (pairing number), 1 to 9999.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u16);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A FIDE title as the TRF writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Title {
+    Gm,
+    Im,
+    Wgm,
+    Fm,
+    Wim,
+    Cm,
+    Wfm,
+    Wcm,
+}
+
+impl Title {
+    pub const ALL: [Title; 8] = [
+        Title::Gm,
+        Title::Im,
+        Title::Wgm,
+        Title::Fm,
+        Title::Wim,
+        Title::Cm,
+        Title::Wfm,
+        Title::Wcm,
+    ];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Title::Gm => "GM",
+            Title::Im => "IM",
+            Title::Wgm => "WGM",
+            Title::Fm => "FM",
+            Title::Wim => "WIM",
+            Title::Cm => "CM",
+            Title::Wfm => "WFM",
+            Title::Wcm => "WCM",
+        }
+    }
+}
+
+impl fmt::Display for Title {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Title {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Title, String> {
+        let upper = text.trim().to_ascii_uppercase();
+        Title::ALL
+            .into_iter()
+            .find(|t| t.as_str() == upper)
+            .ok_or_else(|| {
+                format!("unknown title `{text}`: expected GM, IM, WGM, FM, WIM, CM, WFM or WCM")
+            })
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sex {
+    Male,
+    Female,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    /// `Lastname, Firstname`, as FIDE writes names.
+    pub name: String,
+    pub sex: Option<Sex>,
+    pub title: Option<Title>,
+    pub rating: Option<u16>,
+    pub federation: Option<String>,
+    pub fide_id: Option<u64>,
+    /// As given: `YYYY/MM/DD`, or often only the year.
+    pub birth: Option<String>,
+}
+
+/// Points in tenths, so that any scoring the regulations allow adds up without rounding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Points(pub i32);
+
+impl Points {
+    pub const ZERO: Points = Points(0);
+    pub const HALF: Points = Points(5);
+    pub const ONE: Points = Points(10);
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+
+    fn add(self, other: Points) -> Points {
+        Points(self.0 + other.0)
+    }
+}
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        iter.fold(Points::ZERO, |a, b| a + b)
+    }
+}
+
+/// `6.5`, `10`, `0.5`: at most one decimal, as results tables write points.
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        // Through `pad`, so that widths and alignment (`{:>4}`) apply as to a string.
+        f.pad(&format!("{sign}{}.{}", abs / 10, abs % 10))
+    }
+}
+
+impl FromStr for Points {
+    type Err = String;
+
+    /// Reads `4`, `4.5`, `-1.0`, `0.5`, `.5`.
+    fn from_str(text: &str) -> Result<Points, String> {
+        let error = || format!("`{text}` is not a number of points such as 4 or 4.5");
+        let text = text.trim();
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text),
+        };
+        let (whole, tenths) = match digits.split_once('.') {
+            Some((w, t)) => (w, t),
+            None => (digits, ""),
+        };
+        if whole.is_empty() && tenths.is_empty()
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !tenths.bytes().all(|b| b.is_ascii_digit())
+            || tenths.len() > 1 && tenths[1..].bytes().any(|b| b != b'0')
+        {
+            return Err(error());
+        }
+        let whole: i32 = if whole.is_empty() {
+            0
+        } else {
+            whole.parse().map_err(|_| error())?
+        };
+        let tenth: i32 = tenths
+            .get(..1)
+            .map_or(Ok(0), |t| t.parse())
+            .map_err(|_| error())?;
+        let value = whole
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(tenth))
+            .ok_or_else(error)?;
+        Ok(Points(if negative { -value } else { value }))
+    }
+}
+
+/// The result of a game over the board, from one player's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// What happened to one player in one round: exactly one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RoundResult {
+    /// A game over the board. `rated` is false for a game that lasted less than one move
+    /// (TRF `W`, `D`, `L`): it counts for points but not for rating.
+    Played {
+        opponent: PlayerId,
+        color: Color,
+        outcome: Outcome,
+        rated: bool,
+    },
+    /// A game not played because one side (or both) did not appear: `won` for the side that
+    /// did. Both sides lost: a double forfeit.
+    Forfeit {
+        opponent: PlayerId,
+        color: Option<Color>,
+        won: bool,
+    },
+    /// The pairing-allocated bye of an odd field (TRF `U`).
+    PairingAllocatedBye,
+    /// A requested bye worth a full point (TRF `F`).
+    FullPointBye,
+    /// A requested bye worth half a point (TRF `H`).
+    HalfPointBye,
+    /// A requested bye worth nothing, a known absence (TRF `Z`).
+    ZeroPointBye,
+    /// Not paired and nothing recorded (a blank TRF result, read as `Z`).
+    Absent,
+}
+
+impl RoundResult {
+    /// The opponent met or scheduled, if any.
+    pub fn opponent(self) -> Option<PlayerId> {
+        match self {
+            RoundResult::Played { opponent, .. } | RoundResult::Forfeit { opponent, .. } => {
+                Some(opponent)
+            }
+            _ => None,
+        }
+    }
+
+    pub fn color(self) -> Option<Color> {
+        match self {
+            RoundResult::Played { color, .. } => Some(color),
+            RoundResult::Forfeit { color, .. } => color,
+            _ => None,
+        }
+    }
+
+    /// The points under the standard scoring (win 1, draw ½, loss 0; forfeit win, full-point
+    /// and pairing-allocated byes 1; half-point bye ½).
+    pub fn standard_points(self) -> Points {
+        match self {
+            RoundResult::Played {
+                outcome: Outcome::Win,
+                ..
+            }
+            | RoundResult::Forfeit { won: true, .. }
+            | RoundResult::PairingAllocatedBye
+            | RoundResult::FullPointBye => Points::ONE,
+            RoundResult::Played {
+                outcome: Outcome::Draw,
+                ..
+            }
+            | RoundResult::HalfPointBye => Points::HALF,
+            _ => Points::ZERO,
+        }
+    }
+}

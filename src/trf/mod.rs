@@ -1,0 +1,612 @@
+//! The FIDE Tournament Report File (TRF-2026, TRF16 and the pairing engines' extension lines):
+//! reading with the checks the format asks for, and writing.
+//!
+//! A TRF is fixed-column text, one record per line, the record named by its first three
+//! characters. Player records (`001`) carry, from column 92, ten columns per round: the
+//! opponent's starting rank, the colour and a result code. The reader keeps each round's codes
+//! as written, so that writing gives them back, and checks that every opponent exists and
+//! lists the player back in the same round with the other colour and the matching result.
+//! Nothing here reads or writes files: text in, text out.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::chess::Color;
+use crate::tournament::{Outcome, Player, PlayerId, Points, RoundResult, Sex, Title};
+
+/// What was wrong with a TRF, and where (1-based line and column).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseTrfError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: TrfErrorKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TrfErrorKind {
+    /// A field that must be a number is not.
+    NotANumber { field: &'static str, text: String },
+    /// A starting rank outside 1-9999.
+    BadStartingRank(String),
+    /// Two player records with one starting rank.
+    DuplicateStartingRank(u16),
+    /// A round result code outside the table.
+    BadResultCode(char),
+    /// A colour other than `w`, `b`, `-` or blank.
+    BadColour(char),
+    /// A game result without an opponent, or a bye with one.
+    OpponentMismatch { code: char },
+    /// The opponent named in a round has no player record.
+    UnknownOpponent { round: usize, opponent: u16 },
+    /// The opponent does not list this player back in the same round, with the other colour
+    /// and the matching result.
+    Unreciprocated { round: usize, opponent: u16 },
+    /// A date that is not `YYYY/MM/DD` (or `YY/MM/DD` in 132).
+    BadDate(String),
+    /// An unknown title.
+    BadTitle(String),
+}
+
+impl fmt::Display for ParseTrfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: ", self.line, self.column)?;
+        match &self.kind {
+            TrfErrorKind::NotANumber { field, text } => {
+                write!(f, "expected a number for the {field}, found `{text}`")
+            }
+            TrfErrorKind::BadStartingRank(text) => {
+                write!(f, "expected a starting rank from 1 to 9999, found `{text}`")
+            }
+            TrfErrorKind::DuplicateStartingRank(rank) => {
+                write!(f, "starting rank {rank} is used by two players")
+            }
+            TrfErrorKind::BadResultCode(c) => write!(
+                f,
+                "unknown result code `{c}`: expected one of 1 = 0 + - W D L H F U Z or blank"
+            ),
+            TrfErrorKind::BadColour(c) => {
+                write!(f, "unknown colour `{c}`: expected w, b, - or blank")
+            }
+            TrfErrorKind::OpponentMismatch { code } => write!(
+                f,
+                "result `{code}` does not fit the opponent column (a game needs an opponent, a bye has none)"
+            ),
+            TrfErrorKind::UnknownOpponent { round, opponent } => {
+                write!(f, "round {round}: opponent {opponent} has no player record")
+            }
+            TrfErrorKind::Unreciprocated { round, opponent } => write!(
+                f,
+                "round {round}: player {opponent} does not list this player back with the other colour and the matching result"
+            ),
+            TrfErrorKind::BadDate(text) => {
+                write!(f, "expected a date YYYY/MM/DD, found `{text}`")
+            }
+            TrfErrorKind::BadTitle(text) => write!(f, "{}", text),
+        }
+    }
+}
+
+impl std::error::Error for ParseTrfError {}
+
+/// Something suspicious that does not stop the reading, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfWarning {
+    pub line: usize,
+    pub message: String,
+}
+
+/// One round of a player record, as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrfRound {
+    pub opponent: Option<PlayerId>,
+    /// `w`, `b`, `-` or blank, as written.
+    pub colour: char,
+    /// The result code as written (blank is a space).
+    pub code: char,
+}
+
+impl TrfRound {
+    /// The round's meaning.
+    pub fn result(self) -> Option<RoundResult> {
+        let color = match self.colour {
+            'w' | 'W' => Some(Color::White),
+            'b' | 'B' => Some(Color::Black),
+            _ => None,
+        };
+        let played = |outcome, rated| {
+            Some(RoundResult::Played {
+                opponent: self.opponent?,
+                color: color?,
+                outcome,
+                rated,
+            })
+        };
+        match self.code.to_ascii_uppercase() {
+            '1' => played(Outcome::Win, true),
+            '=' => played(Outcome::Draw, true),
+            '0' => played(Outcome::Loss, true),
+            'W' => played(Outcome::Win, false),
+            'D' => played(Outcome::Draw, false),
+            'L' => played(Outcome::Loss, false),
+            '+' | '-' => match self.opponent {
+                Some(opponent) => Some(RoundResult::Forfeit {
+                    opponent,
+                    color,
+                    won: self.code == '+',
+                }),
+                // `0000 - +` and `0000 - -` appear in older files for a bye won or lost.
+                None if self.code == '+' => Some(RoundResult::FullPointBye),
+                None => Some(RoundResult::ZeroPointBye),
+            },
+            'H' => Some(RoundResult::HalfPointBye),
+            'F' => Some(RoundResult::FullPointBye),
+            'U' => Some(RoundResult::PairingAllocatedBye),
+            'Z' => Some(RoundResult::ZeroPointBye),
+            ' ' => Some(RoundResult::Absent),
+            _ => None,
+        }
+    }
+}
+
+/// A player record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrfPlayer {
+    pub player: Player,
+    /// The points written in columns 81-84.
+    pub points: Points,
+    pub rank: Option<u16>,
+    pub rounds: Vec<TrfRound>,
+}
+
+/// A tournament report: the tournament records, the players, and what else the file holds.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Trf {
+    pub name: Option<String>,
+    pub city: Option<String>,
+    pub federation: Option<String>,
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+    pub chief_arbiter: Option<String>,
+    pub deputy_arbiters: Vec<String>,
+    pub time_control: Option<String>,
+    /// Planned number of rounds (`142`, or the engines' `XXR`).
+    pub rounds: Option<u32>,
+    /// Initial colour of the top-ranked player in round 1 (`152`, or `XXC white1|black1`).
+    pub initial_colour: Option<Color>,
+    pub players: Vec<TrfPlayer>,
+    /// Other records, kept as written (code and whole line) so that nothing is lost.
+    pub other: Vec<(String, String)>,
+    /// `###` comments: manual interventions.
+    pub comments: Vec<String>,
+}
+
+fn field(line: &[char], from: usize, to: usize) -> String {
+    // Columns are 1-based and inclusive.
+    line.get(from - 1..to.min(line.len()))
+        .map(|cs| cs.iter().collect::<String>())
+        .unwrap_or_default()
+        .trim()
+        .to_owned()
+}
+
+fn number<T: std::str::FromStr>(
+    line_no: usize,
+    column: usize,
+    text: &str,
+    name: &'static str,
+) -> Result<Option<T>, ParseTrfError> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse().map(Some).map_err(|_| ParseTrfError {
+        line: line_no,
+        column,
+        kind: TrfErrorKind::NotANumber {
+            field: name,
+            text: text.to_owned(),
+        },
+    })
+}
+
+fn check_date(line_no: usize, column: usize, text: &str) -> Result<(), ParseTrfError> {
+    let parts: Vec<&str> = text.split('/').collect();
+    let ok = match parts.as_slice() {
+        [y, m, d] => {
+            y.len() == 4
+                && y.bytes().all(|b| b.is_ascii_digit())
+                && m.parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
+                && d.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
+        }
+        _ => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(ParseTrfError {
+            line: line_no,
+            column,
+            kind: TrfErrorKind::BadDate(text.to_owned()),
+        })
+    }
+}
+
+fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfError> {
+    let rank_text = field(line, 5, 8);
+    let id: u16 = match rank_text.parse() {
+        Ok(n) if (1..=9999).contains(&n) => n,
+        _ => {
+            return Err(ParseTrfError {
+                line: line_no,
+                column: 5,
+                kind: TrfErrorKind::BadStartingRank(rank_text),
+            });
+        }
+    };
+    let sex = match field(line, 10, 10).as_str() {
+        "m" | "M" => Some(Sex::Male),
+        "w" | "W" | "f" | "F" => Some(Sex::Female),
+        _ => None,
+    };
+    let title_text = field(line, 11, 13);
+    let title = if title_text.is_empty() {
+        None
+    } else {
+        Some(
+            title_text
+                .parse::<Title>()
+                .map_err(|message| ParseTrfError {
+                    line: line_no,
+                    column: 11,
+                    kind: TrfErrorKind::BadTitle(message),
+                })?,
+        )
+    };
+    let name = field(line, 15, 47);
+    let rating = number::<u16>(line_no, 49, &field(line, 49, 52), "rating")?.filter(|&r| r > 0);
+    let federation = Some(field(line, 54, 56)).filter(|f| !f.is_empty());
+    let fide_id = number::<u64>(line_no, 58, &field(line, 58, 68), "FIDE ID")?.filter(|&i| i > 0);
+    let birth = Some(field(line, 70, 79)).filter(|b| !b.is_empty());
+    let points_text = field(line, 81, 84);
+    let points = if points_text.is_empty() {
+        Points::ZERO
+    } else {
+        points_text.parse().map_err(|_| ParseTrfError {
+            line: line_no,
+            column: 81,
+            kind: TrfErrorKind::NotANumber {
+                field: "points",
+                text: points_text.clone(),
+            },
+        })?
+    };
+    let rank = number::<u16>(line_no, 86, &field(line, 86, 89), "rank")?;
+    let mut rounds = Vec::new();
+    let mut start = 92;
+    while line.len() >= start {
+        let opponent_text = field(line, start, start + 3);
+        let opponent = match number::<u16>(line_no, start, &opponent_text, "opponent")? {
+            None | Some(0) => None,
+            Some(n) => Some(PlayerId(n)),
+        };
+        let colour = line.get(start + 4).copied().unwrap_or(' ');
+        if !matches!(colour, 'w' | 'b' | 'W' | 'B' | '-' | ' ') {
+            return Err(ParseTrfError {
+                line: line_no,
+                column: start + 5,
+                kind: TrfErrorKind::BadColour(colour),
+            });
+        }
+        let code = line.get(start + 6).copied().unwrap_or(' ');
+        let round = TrfRound {
+            opponent,
+            colour,
+            code,
+        };
+        match round.result() {
+            None if "1=0WDLwdl".contains(code) => {
+                return Err(ParseTrfError {
+                    line: line_no,
+                    column: start + 7,
+                    kind: TrfErrorKind::OpponentMismatch { code },
+                });
+            }
+            None => {
+                return Err(ParseTrfError {
+                    line: line_no,
+                    column: start + 7,
+                    kind: TrfErrorKind::BadResultCode(code),
+                });
+            }
+            Some(
+                RoundResult::HalfPointBye
+                | RoundResult::FullPointBye
+                | RoundResult::PairingAllocatedBye
+                | RoundResult::ZeroPointBye,
+            ) if opponent.is_some() => {
+                return Err(ParseTrfError {
+                    line: line_no,
+                    column: start + 7,
+                    kind: TrfErrorKind::OpponentMismatch { code },
+                });
+            }
+            Some(_) => rounds.push(round),
+        }
+        start += 10;
+    }
+    Ok(TrfPlayer {
+        player: Player {
+            id: PlayerId(id),
+            name,
+            sex,
+            title,
+            rating,
+            federation,
+            fide_id,
+            birth,
+        },
+        points,
+        rank,
+        rounds,
+    })
+}
+
+/// Reads a TRF. Returns the report and the warnings (points that do not add up, unknown
+/// records), or the first error with its line and column.
+pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
+    let mut trf = Trf::default();
+    let mut warnings = Vec::new();
+    let mut lines_of: HashMap<u16, usize> = HashMap::new();
+    // Lines may end with CR (as the standard says), LF or CRLF.
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (index, raw) in normalized.split('\n').enumerate() {
+        let line_no = index + 1;
+        let line: Vec<char> = raw.chars().collect();
+        if raw.trim().is_empty() {
+            continue;
+        }
+        if let Some(comment) = raw.strip_prefix("###") {
+            trf.comments.push(comment.trim().to_owned());
+            continue;
+        }
+        let code: String = line.iter().take(3).collect();
+        let rest = || field(&line, 5, line.len().max(5));
+        match code.as_str() {
+            "001" => {
+                let player = parse_player(line_no, &line)?;
+                let id = player.player.id.0;
+                if lines_of.insert(id, line_no).is_some() {
+                    return Err(ParseTrfError {
+                        line: line_no,
+                        column: 5,
+                        kind: TrfErrorKind::DuplicateStartingRank(id),
+                    });
+                }
+                trf.players.push(player);
+            }
+            "012" => trf.name = Some(rest()),
+            "022" => trf.city = Some(rest()),
+            "032" => trf.federation = Some(rest()),
+            "042" => {
+                check_date(line_no, 5, &rest())?;
+                trf.start_date = Some(rest());
+            }
+            "052" => {
+                check_date(line_no, 5, &rest())?;
+                trf.end_date = Some(rest());
+            }
+            "102" => trf.chief_arbiter = Some(rest()),
+            "112" => trf.deputy_arbiters.push(rest()),
+            "122" => trf.time_control = Some(rest()),
+            "142" => trf.rounds = number(line_no, 5, &rest(), "number of rounds")?,
+            "152" => {
+                trf.initial_colour = match rest().as_str() {
+                    "W" | "w" => Some(Color::White),
+                    "B" | "b" => Some(Color::Black),
+                    _ => None,
+                }
+            }
+            "XXR" => {
+                trf.rounds = number(line_no, 5, &rest(), "number of rounds")?;
+            }
+            "XXC" => {
+                let text = rest().to_ascii_lowercase();
+                if text.starts_with("white1") {
+                    trf.initial_colour = Some(Color::White);
+                } else if text.starts_with("black1") {
+                    trf.initial_colour = Some(Color::Black);
+                } else {
+                    warnings.push(TrfWarning {
+                        line: line_no,
+                        message: format!("XXC `{text}` is neither white1 nor black1; ignored"),
+                    });
+                }
+            }
+            _ => {
+                let known = [
+                    "062", "072", "082", "092", "132", "162", "172", "182", "192", "202", "212",
+                    "222", "240", "250", "260", "299", "XXA", "XXS", "XXP", "BBW", "BBD", "BBL",
+                    "BBZ", "BBF", "BBU",
+                ];
+                if !known.contains(&code.as_str()) {
+                    warnings.push(TrfWarning {
+                        line: line_no,
+                        message: format!(
+                            "record `{code}` is not one we read; it is kept as written"
+                        ),
+                    });
+                }
+                trf.other.push((code, raw.to_owned()));
+            }
+        }
+    }
+    check_rounds(&trf, &lines_of)?;
+    check_points(&trf, &lines_of, &mut warnings);
+    Ok((trf, warnings))
+}
+
+/// Every opponent exists and lists the player back with the other colour and the matching
+/// result.
+fn check_rounds(trf: &Trf, lines_of: &HashMap<u16, usize>) -> Result<(), ParseTrfError> {
+    let by_id: HashMap<u16, &TrfPlayer> = trf.players.iter().map(|p| (p.player.id.0, p)).collect();
+    for player in &trf.players {
+        let line = lines_of.get(&player.player.id.0).copied().unwrap_or(0);
+        for (index, round) in player.rounds.iter().enumerate() {
+            let Some(opponent) = round.opponent else {
+                continue;
+            };
+            let column = 92 + 10 * index;
+            let Some(other) = by_id.get(&opponent.0) else {
+                return Err(ParseTrfError {
+                    line,
+                    column,
+                    kind: TrfErrorKind::UnknownOpponent {
+                        round: index + 1,
+                        opponent: opponent.0,
+                    },
+                });
+            };
+            let back = other.rounds.get(index);
+            let matches = back.is_some_and(|back| {
+                back.opponent == Some(player.player.id)
+                    && colours_match(round.colour, back.colour)
+                    && codes_match(round.code, back.code)
+            });
+            if !matches {
+                return Err(ParseTrfError {
+                    line,
+                    column,
+                    kind: TrfErrorKind::Unreciprocated {
+                        round: index + 1,
+                        opponent: opponent.0,
+                    },
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+fn colours_match(a: char, b: char) -> bool {
+    match (a.to_ascii_lowercase(), b.to_ascii_lowercase()) {
+        ('w', 'b') | ('b', 'w') => true,
+        // A forfeit may be written without colours.
+        (x, y) => !matches!(x, 'w' | 'b') && !matches!(y, 'w' | 'b'),
+    }
+}
+
+fn codes_match(a: char, b: char) -> bool {
+    matches!(
+        (a.to_ascii_uppercase(), b.to_ascii_uppercase()),
+        ('1', '0')
+            | ('0', '1')
+            | ('=', '=')
+            | ('W', 'L')
+            | ('L', 'W')
+            | ('D', 'D')
+            | ('+', '-')
+            | ('-', '+')
+            | ('-', '-')
+    )
+}
+
+/// The points written must be the sum of the rounds; a trailing round for the round about to
+/// be paired (a requested bye) may or may not be counted yet, so both sums are accepted.
+fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<TrfWarning>) {
+    for player in &trf.players {
+        let results: Vec<Points> = player
+            .rounds
+            .iter()
+            .filter_map(|r| r.result())
+            .map(RoundResult::standard_points)
+            .collect();
+        let all: Points = results.iter().copied().sum();
+        let but_last: Points = results
+            .iter()
+            .take(results.len().saturating_sub(1))
+            .copied()
+            .sum();
+        // Files with their own point values (162, BBx) are checked against those by the
+        // tournament import; here the standard values decide whether to warn.
+        let own_values = trf
+            .other
+            .iter()
+            .any(|(code, _)| code == "162" || code.starts_with("BB"));
+        if !own_values && player.points != all && player.points != but_last {
+            warnings.push(TrfWarning {
+                line: lines_of.get(&player.player.id.0).copied().unwrap_or(0),
+                message: format!(
+                    "player {} has {} points written but the rounds add up to {all}",
+                    player.player.id, player.points
+                ),
+            });
+        }
+    }
+}
+
+/// Writes a TRF-2026 report: tournament records first, then the players, then the records
+/// kept as written and the `###` comments.
+pub fn write(trf: &Trf) -> String {
+    let mut out = String::new();
+    let mut record = |code: &str, value: &Option<String>| {
+        if let Some(value) = value {
+            out.push_str(&format!("{code} {value}\n"));
+        }
+    };
+    record("012", &trf.name);
+    record("022", &trf.city);
+    record("032", &trf.federation);
+    record("042", &trf.start_date);
+    record("052", &trf.end_date);
+    record("102", &trf.chief_arbiter);
+    for deputy in &trf.deputy_arbiters {
+        record("112", &Some(deputy.clone()));
+    }
+    record("122", &trf.time_control);
+    record("142", &trf.rounds.map(|r| r.to_string()));
+    record(
+        "152",
+        &trf.initial_colour.map(|c| c.fold("W", "B").to_owned()),
+    );
+    for (_, line) in &trf.other {
+        out.push_str(line);
+        out.push('\n');
+    }
+    for player in &trf.players {
+        out.push_str(&player_line(player));
+        out.push('\n');
+    }
+    for comment in &trf.comments {
+        out.push_str(&format!("### {comment}\n"));
+    }
+    out
+}
+
+/// One `001` line in its fixed columns.
+pub fn player_line(player: &TrfPlayer) -> String {
+    let p = &player.player;
+    let sex = match p.sex {
+        Some(Sex::Male) => "m",
+        Some(Sex::Female) => "w",
+        None => " ",
+    };
+    let title = p.title.map_or("", |t| t.as_str());
+    // Title at columns 11-13, left-aligned after the sex at column 10.
+    let name: String = p.name.chars().take(33).collect();
+    let mut line = format!(
+        "001 {:>4} {sex}{title:<3} {name:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        p.id.0,
+        p.rating.map_or(String::new(), |r| r.to_string()),
+        p.federation.as_deref().unwrap_or(""),
+        p.fide_id.map_or(String::new(), |i| i.to_string()),
+        p.birth.as_deref().unwrap_or(""),
+        player.points.to_string(),
+        player.rank.map_or(String::new(), |r| r.to_string()),
+    );
+    for round in &player.rounds {
+        let opponent = round
+            .opponent
+            .map_or("0000".to_owned(), |o| format!("{:>4}", o.0));
+        line.push_str(&format!("  {opponent} {} {}", round.colour, round.code));
+    }
+    line.trim_end().to_owned()
+}
