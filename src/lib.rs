@@ -8,6 +8,7 @@
 //! - [`tournament`]: the vocabulary of a tournament: players, every kind of round result,
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
+//! - [`store`]: the tournament database (SQLite), the only user of rusqlite.
 //! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
 
@@ -15,5 +16,6 @@ pub mod chess;
 pub mod cli;
 pub mod render;
 pub mod scoresheet;
+pub mod store;
 pub mod tournament;
 pub mod trf;

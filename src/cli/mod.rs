@@ -3,6 +3,7 @@
 
 mod check;
 mod claim;
+mod event;
 mod perft;
 
 use std::fmt;
@@ -67,12 +68,27 @@ impl fmt::Display for Failure {
     after_help = "Examples:\n  arbiter check games.pgn\n  arbiter claim game.pgn --ply 57 --move Nf3\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
 )]
 pub struct Cli {
+    /// The tournament database (else $ARBITER_DB, else tournament.db).
+    #[arg(long, global = true)]
+    db: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    New(Box<event::NewArgs>),
+    Config(event::ConfigArgs),
+    /// Register and list players.
+    #[command(subcommand)]
+    Player(event::PlayerCommand),
+    Log(event::LogArgs),
+    /// Read players or a whole event from a file.
+    #[command(subcommand)]
+    Import(event::ImportCommand),
+    /// Write the event to a file.
+    #[command(subcommand)]
+    Export(event::ExportCommand),
     Check(check::CheckArgs),
     Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
@@ -102,7 +118,14 @@ fn parse_rate(text: &str) -> Result<Rate, String> {
 /// Parses the command line, runs the command and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let db = event::database_path(cli.db.as_deref());
     let result = match &cli.command {
+        Command::New(args) => event::new(&db, args),
+        Command::Config(args) => event::config(&db, args),
+        Command::Player(command) => event::player(&db, command),
+        Command::Log(args) => event::log(&db, args),
+        Command::Import(command) => event::import(&db, command),
+        Command::Export(command) => event::export(&db, command),
         Command::Check(args) => check::run(args),
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),

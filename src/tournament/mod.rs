@@ -5,6 +5,8 @@
 //! bye of one of the kinds, or an absence. Points are kept apart from the kind, in tenths, so
 //! that scoring other than 1, ½ and 0 adds up exactly.
 
+pub mod settings;
+
 use std::fmt;
 use std::str::FromStr;
 
@@ -16,7 +18,7 @@ pub struct PlayerId(pub u16);
 
 impl fmt::Display for PlayerId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+        f.pad(&self.0.to_string())
     }
 }
 

@@ -25,5 +25,7 @@ mod notation_styles;
 mod scoresheet_robustness;
 // The FIDE TRF reader and writer.
 mod trf;
+// The director's commands on a real database file.
+mod director;
 // One test per bug found.
 mod regression;

@@ -1,0 +1,353 @@
+//! The director's commands on the event database: `new`, `config`, `player add|list`, `log`,
+//! `import trf`, `export trf`. Each opens the database, makes its change in one transaction
+//! (the store sees to it) and prints the outcome.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use super::{Exit, Failure};
+use crate::store::{Store, StoreError};
+use crate::tournament::settings::KEYS;
+use crate::tournament::{Player, PlayerId, Sex, Title};
+
+impl From<StoreError> for Failure {
+    fn from(err: StoreError) -> Failure {
+        let exit = match err {
+            StoreError::Invalid(_) => Exit::InvalidInput,
+            _ => Exit::Database,
+        };
+        Failure {
+            exit,
+            message: err.to_string(),
+            hint: None,
+        }
+    }
+}
+
+/// The database file: `--db`, else `$ARBITER_DB`, else `tournament.db` here.
+pub fn database_path(flag: Option<&Path>) -> PathBuf {
+    flag.map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("ARBITER_DB").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("tournament.db"))
+}
+
+#[derive(Args)]
+#[command(
+    about = "Create the event database (refuses a file that exists)",
+    after_help = "Example:\n  arbiter new 'Oslo Open 2026' --rounds 9 --start 2026-07-01 --end 2026-07-09 --city Oslo --federation NOR"
+)]
+pub struct NewArgs {
+    /// The event's name.
+    name: String,
+    /// Settings as in `arbiter config`, e.g. `--rounds 9`.
+    #[arg(long)]
+    system: Option<String>,
+    #[arg(long)]
+    rounds: Option<String>,
+    #[arg(long)]
+    start: Option<String>,
+    #[arg(long)]
+    end: Option<String>,
+    #[arg(long)]
+    city: Option<String>,
+    #[arg(long)]
+    federation: Option<String>,
+    #[arg(long)]
+    arbiter: Option<String>,
+    #[arg(long = "time-control")]
+    time_control: Option<String>,
+    #[arg(long)]
+    rate: Option<String>,
+    #[arg(long = "initial-colour")]
+    initial_colour: Option<String>,
+    #[arg(long)]
+    acceleration: Option<String>,
+    #[arg(long)]
+    tiebreaks: Option<String>,
+    #[arg(long = "tiebreak-rules")]
+    tiebreak_rules: Option<String>,
+    #[arg(long)]
+    laws: Option<String>,
+    #[arg(long = "points-win")]
+    points_win: Option<String>,
+    #[arg(long = "points-draw")]
+    points_draw: Option<String>,
+    #[arg(long = "points-pab")]
+    points_pab: Option<String>,
+    /// Turn FIDE mode off (locks and warnings for rated events).
+    #[arg(long = "no-fide-mode")]
+    no_fide_mode: bool,
+}
+
+pub fn new(db: &Path, args: &NewArgs) -> Result<Exit, Failure> {
+    let mut settings: Vec<(&str, String)> = [
+        ("system", &args.system),
+        ("rounds", &args.rounds),
+        ("start", &args.start),
+        ("end", &args.end),
+        ("city", &args.city),
+        ("federation", &args.federation),
+        ("arbiter", &args.arbiter),
+        ("time-control", &args.time_control),
+        ("rate", &args.rate),
+        ("initial-colour", &args.initial_colour),
+        ("acceleration", &args.acceleration),
+        ("tiebreaks", &args.tiebreaks),
+        ("tiebreak-rules", &args.tiebreak_rules),
+        ("laws", &args.laws),
+        ("points-win", &args.points_win),
+        ("points-draw", &args.points_draw),
+        ("points-pab", &args.points_pab),
+    ]
+    .into_iter()
+    .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+    .collect();
+    if args.no_fide_mode {
+        settings.push(("fide-mode", "off".into()));
+    }
+    Store::create(db, &args.name, &settings)?;
+    println!("created {} for {}", db.display(), args.name);
+    Ok(Exit::Ok)
+}
+
+#[derive(Args)]
+#[command(
+    about = "Show the settings, or change one (logged; some need --force after round 1)",
+    after_help = "Examples:\n  arbiter config\n  arbiter config rounds\n  arbiter config rounds 9"
+)]
+pub struct ConfigArgs {
+    key: Option<String>,
+    value: Option<String>,
+    /// Change a setting that round 1 already depends on (FIDE mode).
+    #[arg(long)]
+    force: bool,
+}
+
+pub fn config(db: &Path, args: &ConfigArgs) -> Result<Exit, Failure> {
+    let mut store = Store::open(db)?;
+    match (&args.key, &args.value) {
+        (None, _) => {
+            let width = KEYS.iter().map(|k| k.name.len()).max().unwrap_or(0);
+            for (key, value) in store.settings()? {
+                println!("{key:<width$}  {value}");
+            }
+        }
+        (Some(key), None) => {
+            if crate::tournament::settings::SettingKey::find(key).is_none() {
+                return Err(Failure::invalid_input(format!(
+                    "unknown setting `{key}`; `arbiter config` lists them"
+                )));
+            }
+            println!("{}", store.setting(key)?);
+        }
+        (Some(key), Some(value)) => {
+            let started = store.rounds_started()? > 0;
+            let stored = store.set_setting(key, value, args.force)?;
+            if started {
+                eprintln!("warning: {key} changed after round 1 was paired");
+            }
+            println!("{key} = {stored}");
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+#[derive(Subcommand)]
+pub enum PlayerCommand {
+    /// Register a player.
+    #[command(
+        after_help = "Example:\n  arbiter player add 'Carlsen, Magnus' --rating 2830 --fide-id 1503014 --fed NOR --title GM"
+    )]
+    Add(PlayerAddArgs),
+    /// List the players.
+    List(PlayerListArgs),
+}
+
+#[derive(Args)]
+pub struct PlayerAddArgs {
+    /// `Lastname, Firstname`.
+    name: String,
+    #[arg(long)]
+    rating: Option<u16>,
+    #[arg(long = "fide-id")]
+    fide_id: Option<u64>,
+    #[arg(long)]
+    fed: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    birth: Option<String>,
+    #[arg(long)]
+    sex: Option<String>,
+}
+
+#[derive(Args)]
+pub struct PlayerListArgs {
+    /// number, rating or name.
+    #[arg(long, default_value = "number")]
+    sort: String,
+}
+
+pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
+    let mut store = Store::open(db)?;
+    match command {
+        PlayerCommand::Add(args) => {
+            if args.name.trim().is_empty() {
+                return Err(Failure::invalid_input("a player needs a name"));
+            }
+            let title = match &args.title {
+                Some(t) => Some(t.parse::<Title>().map_err(Failure::invalid_input)?),
+                None => None,
+            };
+            let sex = match args.sex.as_deref() {
+                None => None,
+                Some("m") => Some(Sex::Male),
+                Some("w") | Some("f") => Some(Sex::Female),
+                Some(other) => {
+                    return Err(Failure::invalid_input(format!(
+                        "--sex `{other}`: expected m or w"
+                    )));
+                }
+            };
+            let federation = match &args.fed {
+                Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
+                    Some(f.to_ascii_uppercase())
+                }
+                Some(f) => {
+                    return Err(Failure::invalid_input(format!(
+                        "--fed `{f}`: expected a three-letter federation code such as NOR"
+                    )));
+                }
+                None => None,
+            };
+            let player = Player {
+                id: PlayerId(0),
+                name: args.name.trim().to_owned(),
+                sex,
+                title,
+                rating: args.rating,
+                federation,
+                fide_id: args.fide_id,
+                birth: args.birth.clone(),
+            };
+            let id = store.add_player(&player)?;
+            println!("player {id}: {}", player.name);
+        }
+        PlayerCommand::List(args) => {
+            let mut players = store.players()?;
+            match args.sort.as_str() {
+                "number" => {}
+                "rating" => players.sort_by_key(|p| std::cmp::Reverse(p.rating.unwrap_or(0))),
+                "name" => players.sort_by(|a, b| a.name.cmp(&b.name)),
+                other => {
+                    return Err(Failure::invalid_input(format!(
+                        "--sort `{other}`: expected number, rating or name"
+                    )));
+                }
+            }
+            println!(
+                "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}",
+                "no", "tit", "name", "rating", "fed", "FIDE ID"
+            );
+            for p in players {
+                println!(
+                    "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}",
+                    p.id,
+                    p.title.map_or("", |t| t.as_str()),
+                    p.name,
+                    p.rating.map_or(String::new(), |r| r.to_string()),
+                    p.federation.as_deref().unwrap_or(""),
+                    p.fide_id.map_or(String::new(), |i| i.to_string()),
+                );
+            }
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+#[derive(Args)]
+#[command(about = "Every change to the event, oldest first")]
+pub struct LogArgs {}
+
+pub fn log(db: &Path, _args: &LogArgs) -> Result<Exit, Failure> {
+    let store = Store::open(db)?;
+    for entry in store.log()? {
+        let change = match (&entry.old, &entry.new) {
+            (Some(old), Some(new)) => format!(": {old} -> {new}"),
+            (None, Some(new)) => format!(": {new}"),
+            (Some(old), None) => format!(": was {old}"),
+            (None, None) => String::new(),
+        };
+        println!(
+            "{}  {:<14}  {}{change}",
+            entry.at, entry.command, entry.what
+        );
+    }
+    Ok(Exit::Ok)
+}
+
+#[derive(Subcommand)]
+pub enum ImportCommand {
+    /// Read a FIDE TRF (TRF-2026, TRF16, engine extensions) into a new event.
+    Trf { file: PathBuf },
+}
+
+#[derive(Subcommand)]
+pub enum ExportCommand {
+    /// Write the FIDE TRF-2026 report.
+    Trf {
+        #[arg(short = 'o')]
+        output: Option<PathBuf>,
+    },
+}
+
+pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
+    match command {
+        ImportCommand::Trf { file } => {
+            let shown = file.display().to_string();
+            let text = std::fs::read(file).map_err(|err| Failure {
+                exit: Exit::Io,
+                message: format!("cannot read {shown}: {err}"),
+                hint: None,
+            })?;
+            let text = String::from_utf8_lossy(&text);
+            let (trf, warnings) = crate::trf::parse(&text)
+                .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
+            for warning in &warnings {
+                eprintln!(
+                    "warning: {shown}: line {}: {}",
+                    warning.line, warning.message
+                );
+            }
+            // Importing into a file that does not exist yet creates the event from the report.
+            let mut store = if db.exists() {
+                Store::open(db)?
+            } else {
+                let name = trf.name.clone().unwrap_or_else(|| shown.clone());
+                Store::create(db, &name, &[])?
+            };
+            store.import_trf(&trf, &shown)?;
+            println!("imported {} players from {shown}", trf.players.len());
+            Ok(Exit::Ok)
+        }
+    }
+}
+
+pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
+    match command {
+        ExportCommand::Trf { output } => {
+            let store = Store::open(db)?;
+            let text = crate::trf::write(&store.to_trf()?);
+            match output {
+                Some(path) => std::fs::write(path, text).map_err(|err| Failure {
+                    exit: Exit::Io,
+                    message: format!("cannot write {}: {err}", path.display()),
+                    hint: None,
+                })?,
+                None => print!("{text}"),
+            }
+            Ok(Exit::Ok)
+        }
+    }
+}

@@ -1,0 +1,555 @@
+//! The tournament database: one SQLite file per event, the only user of rusqlite.
+//!
+//! Every change is one transaction that also appends to the event log, so a change happens
+//! whole or not at all and is always on record. The schema is versioned with
+//! `PRAGMA user_version` and migrated forward, each step in its own transaction; the file is
+//! marked with `PRAGMA application_id` so that other SQLite files are refused.
+
+use std::fmt;
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+
+use crate::chess::Color;
+use crate::tournament::settings::{KEYS, SettingKey};
+use crate::tournament::{Player, PlayerId, Points, Sex, Title};
+use crate::trf::{Trf, TrfPlayer, TrfRound};
+
+/// `ARBT`: marks a file as an arbiter tournament database.
+const APPLICATION_ID: i32 = 0x4152_4254;
+
+/// Forward migrations: (version reached, SQL). Each runs in its own transaction.
+const MIGRATIONS: &[(i32, &str)] = &[(
+    1,
+    "
+    CREATE TABLE setting (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE player (
+        number          INTEGER PRIMARY KEY CHECK (number BETWEEN 1 AND 9999),
+        name            TEXT NOT NULL,
+        title           TEXT,
+        rating          INTEGER,
+        national_rating INTEGER,
+        fide_id         INTEGER UNIQUE,
+        federation      TEXT,
+        birth           TEXT,
+        sex             TEXT CHECK (sex IN ('m', 'w')),
+        club            TEXT,
+        withdrawn_from  INTEGER,
+        late_from       INTEGER
+    );
+    -- What happened to each player in each round, as a TRF writes it: the opponent, the
+    -- colour and the result code (1 = 0 + - W D L H F U Z, or blank).
+    CREATE TABLE entry (
+        round    INTEGER NOT NULL CHECK (round >= 1),
+        player   INTEGER NOT NULL REFERENCES player(number),
+        opponent INTEGER REFERENCES player(number),
+        colour   TEXT NOT NULL,
+        code     TEXT NOT NULL,
+        board    INTEGER,
+        PRIMARY KEY (round, player)
+    );
+    CREATE TABLE forbidden (
+        a INTEGER NOT NULL REFERENCES player(number),
+        b INTEGER NOT NULL REFERENCES player(number),
+        PRIMARY KEY (a, b),
+        CHECK (a < b)
+    );
+    -- Append-only: every change, when, what, the value before and after.
+    CREATE TABLE event_log (
+        id      INTEGER PRIMARY KEY AUTOINCREMENT,
+        at      TEXT NOT NULL,
+        command TEXT NOT NULL,
+        what    TEXT NOT NULL,
+        old     TEXT,
+        new     TEXT
+    );
+    CREATE TRIGGER event_log_append_only_update BEFORE UPDATE ON event_log
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    CREATE TRIGGER event_log_append_only_delete BEFORE DELETE ON event_log
+        BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+    ",
+)];
+
+/// Why the database refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    /// `new` on a file that already exists.
+    Exists(String),
+    /// The file is not a tournament database (or not SQLite at all).
+    NotATournament(String),
+    /// Another process holds the database past the busy timeout.
+    Busy,
+    /// The operation is not allowed now; nothing changed.
+    Refused(String),
+    /// A value the event cannot take (an unknown setting, a malformed date); nothing changed.
+    Invalid(String),
+    /// Something the database itself reported.
+    Database(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::Exists(path) => {
+                write!(f, "{path} already exists; choose another file with --db")
+            }
+            StoreError::NotATournament(path) => {
+                write!(f, "{path} is not a tournament database")
+            }
+            StoreError::Busy => f.write_str("the database is busy; try again"),
+            StoreError::Refused(why) | StoreError::Invalid(why) => f.write_str(why),
+            StoreError::Database(why) => write!(f, "database error: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(err: rusqlite::Error) -> StoreError {
+        match err.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+                StoreError::Busy
+            }
+            Some(rusqlite::ErrorCode::NotADatabase) => {
+                StoreError::NotATournament("the file".into())
+            }
+            _ => StoreError::Database(err.to_string()),
+        }
+    }
+}
+
+/// One line of the event log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    pub at: String,
+    pub command: String,
+    pub what: String,
+    pub old: Option<String>,
+    pub new: Option<String>,
+}
+
+/// An open tournament database.
+pub struct Store {
+    conn: Connection,
+}
+
+fn now() -> String {
+    chrono::Utc::now()
+        .format("%Y-%m-%dT%H:%M:%S%.3fZ")
+        .to_string()
+}
+
+/// Appends one change to the event log, inside the caller's transaction.
+fn log(
+    tx: &Transaction<'_>,
+    command: &str,
+    what: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO event_log (at, command, what, old, new) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![now(), command, what, old, new],
+    )?;
+    Ok(())
+}
+
+fn configure(conn: &Connection) -> Result<(), StoreError> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    Ok(())
+}
+
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    let version: i32 = conn.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    for &(target, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > version) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", target)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+impl Store {
+    /// Creates the database for a new event; refuses a file that exists.
+    pub fn create(
+        path: &Path,
+        name: &str,
+        settings: &[(&str, String)],
+    ) -> Result<Store, StoreError> {
+        if path.exists() {
+            return Err(StoreError::Exists(path.display().to_string()));
+        }
+        let conn = Connection::open(path)?;
+        let store = Store::initialize(conn, name, settings);
+        if store.is_err() {
+            // Nothing half-made stays behind.
+            let _ = std::fs::remove_file(path);
+        }
+        store
+    }
+
+    /// A new event in memory (for tests and dry runs).
+    pub fn create_in_memory(name: &str, settings: &[(&str, String)]) -> Result<Store, StoreError> {
+        Store::initialize(Connection::open_in_memory()?, name, settings)
+    }
+
+    fn initialize(
+        mut conn: Connection,
+        name: &str,
+        settings: &[(&str, String)],
+    ) -> Result<Store, StoreError> {
+        configure(&conn)?;
+        conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        migrate(&mut conn)?;
+        let mut store = Store { conn };
+        let tx = store.conn.transaction()?;
+        for key in KEYS {
+            let value = if key.name == "name" {
+                key.check(name).map_err(StoreError::Invalid)?
+            } else {
+                match settings.iter().find(|(k, _)| *k == key.name) {
+                    Some((_, v)) => key.check(v).map_err(StoreError::Invalid)?,
+                    None => key.default_value().to_owned(),
+                }
+            };
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES (?1, ?2)",
+                params![key.name, value],
+            )?;
+        }
+        if let Some((unknown, _)) = settings.iter().find(|(k, _)| SettingKey::find(k).is_none()) {
+            return Err(StoreError::Invalid(format!("unknown setting `{unknown}`")));
+        }
+        log(&tx, "new", "event created", None, Some(name))?;
+        tx.commit()?;
+        Ok(store)
+    }
+
+    /// Opens an existing event, migrating an older schema forward.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let shown = path.display().to_string();
+        if !path.exists() {
+            return Err(StoreError::Refused(format!(
+                "{shown} does not exist; create the event with `arbiter new NAME` or choose a file with --db"
+            )));
+        }
+        let mut conn = Connection::open(path)?;
+        let id: i32 = conn
+            .pragma_query_value(None, "application_id", |row| row.get(0))
+            .map_err(|_| StoreError::NotATournament(shown.clone()))?;
+        if id != APPLICATION_ID {
+            return Err(StoreError::NotATournament(shown));
+        }
+        configure(&conn)?;
+        migrate(&mut conn)?;
+        Ok(Store { conn })
+    }
+
+    /// Every setting with its value, in the order of [`KEYS`].
+    pub fn settings(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let mut out = Vec::new();
+        for key in KEYS {
+            out.push((key.name.to_owned(), self.setting(key.name)?));
+        }
+        Ok(out)
+    }
+
+    pub fn setting(&self, key: &str) -> Result<String, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT value FROM setting WHERE key = ?1", [key], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .unwrap_or_default())
+    }
+
+    /// The number of rounds with any entry (paired or with byes).
+    pub fn rounds_started(&self) -> Result<u32, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT COALESCE(MAX(round), 0) FROM entry", [], |r| {
+                r.get(0)
+            })?)
+    }
+
+    /// Changes a setting. After round 1 a change of a setting that decides results or order
+    /// is refused in FIDE mode unless forced; the caller warns about the others.
+    pub fn set_setting(
+        &mut self,
+        name: &str,
+        value: &str,
+        force: bool,
+    ) -> Result<String, StoreError> {
+        let key = SettingKey::find(name).ok_or_else(|| {
+            StoreError::Invalid(format!(
+                "unknown setting `{name}`; `arbiter config` lists them"
+            ))
+        })?;
+        let value = key.check(value).map_err(StoreError::Invalid)?;
+        let started = self.rounds_started()? > 0;
+        let fide = self.setting("fide-mode")? == "on";
+        if started && fide && key.locked_after_round_one && !force {
+            return Err(StoreError::Refused(format!(
+                "{name} decides results or pairings and round 1 is already paired; use --force to change it anyway (logged)"
+            )));
+        }
+        let old = self.setting(name)?;
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "UPDATE setting SET value = ?2 WHERE key = ?1",
+            params![name, value],
+        )?;
+        let command = if force { "config --force" } else { "config" };
+        log(
+            &tx,
+            command,
+            &format!("setting {name}"),
+            Some(&old),
+            Some(&value),
+        )?;
+        tx.commit()?;
+        Ok(value)
+    }
+
+    /// Registers a player with the next free pairing number.
+    pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
+        let tx = self.conn.transaction()?;
+        if let Some(fide_id) = player.fide_id {
+            let taken: Option<u16> = tx
+                .query_row(
+                    "SELECT number FROM player WHERE fide_id = ?1",
+                    [fide_id as i64],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(number) = taken {
+                return Err(StoreError::Refused(format!(
+                    "FIDE ID {fide_id} is already registered for player {number}"
+                )));
+            }
+        }
+        let number: u16 =
+            tx.query_row("SELECT COALESCE(MAX(number), 0) + 1 FROM player", [], |r| {
+                r.get(0)
+            })?;
+        insert_player(&tx, number, player)?;
+        log(
+            &tx,
+            "player add",
+            &format!("player {number}"),
+            None,
+            Some(&player.name),
+        )?;
+        tx.commit()?;
+        Ok(PlayerId(number))
+    }
+
+    pub fn players(&self) -> Result<Vec<Player>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT number, name, title, rating, fide_id, federation, birth, sex FROM player ORDER BY number",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let title: Option<String> = r.get(2)?;
+            let sex: Option<String> = r.get(7)?;
+            Ok(Player {
+                id: PlayerId(r.get(0)?),
+                name: r.get(1)?,
+                title: title.and_then(|t| t.parse::<Title>().ok()),
+                rating: r.get(3)?,
+                fide_id: r.get::<_, Option<i64>>(4)?.map(|i| i as u64),
+                federation: r.get(5)?,
+                birth: r.get(6)?,
+                sex: match sex.as_deref() {
+                    Some("m") => Some(Sex::Male),
+                    Some("w") => Some(Sex::Female),
+                    _ => None,
+                },
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The event log, oldest first.
+    pub fn log(&self) -> Result<Vec<LogEntry>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT at, command, what, old, new FROM event_log ORDER BY id")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(LogEntry {
+                at: r.get(0)?,
+                command: r.get(1)?,
+                what: r.get(2)?,
+                old: r.get(3)?,
+                new: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Imports a whole report into an event that has no players yet: players with their
+    /// numbers, every round entry, and the settings the report names. One transaction.
+    pub fn import_trf(&mut self, trf: &Trf, file: &str) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let existing: i64 = tx.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))?;
+        if existing > 0 {
+            return Err(StoreError::Refused(format!(
+                "the event already has {existing} players; import a report into a new event"
+            )));
+        }
+        for player in &trf.players {
+            insert_player(&tx, player.player.id.0, &player.player)?;
+        }
+        for player in &trf.players {
+            for (index, round) in player.rounds.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![
+                        index as i64 + 1,
+                        player.player.id.0,
+                        round.opponent.map(|o| o.0),
+                        round.colour.to_string(),
+                        round.code.to_string()
+                    ],
+                )?;
+            }
+        }
+        let set = |key: &str, value: Option<String>| -> Result<(), StoreError> {
+            if let Some(value) = value {
+                tx.execute(
+                    "UPDATE setting SET value = ?2 WHERE key = ?1",
+                    params![key, value],
+                )?;
+            }
+            Ok(())
+        };
+        set("name", trf.name.clone())?;
+        set("city", trf.city.clone())?;
+        set("federation", trf.federation.clone())?;
+        set(
+            "start",
+            trf.start_date.as_deref().map(|d| d.replace('/', "-")),
+        )?;
+        set("end", trf.end_date.as_deref().map(|d| d.replace('/', "-")))?;
+        set("arbiter", trf.chief_arbiter.clone())?;
+        set("time-control", trf.time_control.clone())?;
+        set("rounds", trf.rounds.map(|r| r.to_string()))?;
+        set(
+            "initial-colour",
+            trf.initial_colour.map(|c| c.name().to_owned()),
+        )?;
+        log(
+            &tx,
+            "import trf",
+            &format!("{} players imported", trf.players.len()),
+            None,
+            Some(file),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The event as a report: settings, players, every round entry, and the points each
+    /// player's rounds add up to under the event's scoring.
+    pub fn to_trf(&self) -> Result<Trf, StoreError> {
+        let dated = |key: &str| -> Result<Option<String>, StoreError> {
+            let value = self.setting(key)?;
+            Ok((!value.is_empty()).then(|| value.replace('-', "/")))
+        };
+        let text = |key: &str| -> Result<Option<String>, StoreError> {
+            let value = self.setting(key)?;
+            Ok((!value.is_empty()).then_some(value))
+        };
+        // A round counts towards the points once it is paired; before that it may only hold
+        // requested byes for the round to come.
+        let paired: Vec<u32> = self
+            .conn
+            .prepare("SELECT DISTINCT round FROM entry WHERE opponent IS NOT NULL OR code = 'U'")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let mut players = Vec::new();
+        for player in self.players()? {
+            let mut stmt = self.conn.prepare(
+                "SELECT opponent, colour, code FROM entry WHERE player = ?1 ORDER BY round",
+            )?;
+            let rounds: Vec<TrfRound> = stmt
+                .query_map([player.id.0], |r| {
+                    let colour: String = r.get(1)?;
+                    let code: String = r.get(2)?;
+                    Ok(TrfRound {
+                        opponent: r.get::<_, Option<u16>>(0)?.map(PlayerId),
+                        colour: colour.chars().next().unwrap_or(' '),
+                        code: code.chars().next().unwrap_or(' '),
+                    })
+                })?
+                .collect::<Result<_, _>>()?;
+            let points = rounds
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
+                .filter_map(|(_, r)| r.result())
+                .map(|r| r.standard_points())
+                .sum::<Points>();
+            players.push(TrfPlayer {
+                player,
+                points,
+                rank: None,
+                rounds,
+            });
+        }
+        Ok(Trf {
+            name: text("name")?,
+            city: text("city")?,
+            federation: text("federation")?,
+            start_date: dated("start")?,
+            end_date: dated("end")?,
+            chief_arbiter: text("arbiter")?,
+            deputy_arbiters: Vec::new(),
+            time_control: text("time-control")?,
+            rounds: text("rounds")?.and_then(|r| r.parse().ok()),
+            initial_colour: match self.setting("initial-colour")?.as_str() {
+                "white" => Some(Color::White),
+                "black" => Some(Color::Black),
+                _ => None,
+            },
+            players,
+            other: Vec::new(),
+            comments: Vec::new(),
+        })
+    }
+}
+
+fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            number,
+            player.name,
+            player.title.map(|t| t.as_str()),
+            player.rating,
+            player.fide_id.map(|i| i as i64),
+            player.federation,
+            player.birth,
+            player.sex.map(|s| match s {
+                Sex::Male => "m",
+                Sex::Female => "w",
+            }),
+        ],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
+            "player {number} ({}) conflicts with a registered player (number or FIDE ID)",
+            player.name
+        )),
+        _ => StoreError::from(e),
+    })?;
+    Ok(())
+}

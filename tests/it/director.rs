@@ -1,0 +1,227 @@
+//! The director's commands against real temporary databases: creating the event, settings,
+//! players, the event log, and TRF in and out through the store.
+
+use std::path::PathBuf;
+
+use arbiter::store::Store;
+use arbiter::trf::{parse, write};
+
+use crate::util::arbiter;
+
+/// A fresh directory under the system's temporary directory, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("arbiter-it-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    fn db(&self) -> String {
+        self.0.join("event.db").display().to_string()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(db: &str, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["--db", db];
+    all.extend_from_slice(args);
+    arbiter(&all)
+}
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_directors_first_steps() {
+    let dir = TempDir::new("first-steps");
+    let db = dir.db();
+    let out = run(
+        &db,
+        &[
+            "new",
+            "Oslo Open 2026",
+            "--rounds",
+            "9",
+            "--start",
+            "2026-07-01",
+            "--federation",
+            "nor",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // `new` refuses a file that exists, and changes nothing.
+    assert_eq!(run(&db, &["new", "Again"]).status.code(), Some(4));
+    assert_eq!(
+        stdout(&run(&db, &["config", "name"])).trim(),
+        "Oslo Open 2026"
+    );
+    assert_eq!(stdout(&run(&db, &["config", "federation"])).trim(), "NOR");
+
+    let add = |args: &[&str]| run(&db, &[&["player", "add"], args].concat());
+    assert!(
+        add(&[
+            "Carlsen, Magnus",
+            "--rating",
+            "2830",
+            "--fide-id",
+            "1503014",
+            "--fed",
+            "NOR",
+            "--title",
+            "GM"
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        add(&[
+            "Caruana, Fabiano",
+            "--rating",
+            "2800",
+            "--fide-id",
+            "2020009"
+        ])
+        .status
+        .success()
+    );
+    // A FIDE ID registered twice is refused (exit 4), and nothing is added.
+    let dup = add(&["Someone, Else", "--fide-id", "1503014"]);
+    assert_eq!(dup.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&dup.stderr).contains("already registered for player 1"));
+    // Bad values are invalid input (exit 3).
+    assert_eq!(add(&["X, Y", "--title", "XM"]).status.code(), Some(3));
+    assert_eq!(add(&["X, Y", "--fed", "NORWAY"]).status.code(), Some(3));
+    let list = stdout(&run(&db, &["player", "list", "--sort", "name"]));
+    let names: Vec<&str> = list.lines().skip(1).map(|l| l[11..45].trim()).collect();
+    assert_eq!(names, ["Carlsen, Magnus", "Caruana, Fabiano"]);
+
+    assert!(run(&db, &["config", "rounds", "11"]).status.success());
+    assert_eq!(
+        run(&db, &["config", "rounds", "eleven"]).status.code(),
+        Some(3)
+    );
+    assert_eq!(
+        run(&db, &["config", "colour", "white"]).status.code(),
+        Some(3)
+    );
+    let log = stdout(&run(&db, &["log"]));
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), 4, "{log}");
+    assert!(lines[0].ends_with("event created: Oslo Open 2026"));
+    assert!(lines[3].ends_with("setting rounds: 9 -> 11"), "{log}");
+}
+
+#[test]
+fn a_file_that_is_not_a_tournament_is_refused() {
+    let dir = TempDir::new("not-a-db");
+    let path = dir.0.join("notes.db");
+    std::fs::write(&path, "shopping list\n").unwrap();
+    let out = run(&path.display().to_string(), &["config"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is not a tournament database"));
+    // The file is left as it was.
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "shopping list\n");
+}
+
+#[test]
+fn import_and_export_trf_through_the_binary() {
+    let dir = TempDir::new("trf");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    let out = run(&db, &["import", "trf", source]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A second import into the same event is refused; the event is unchanged.
+    assert_eq!(run(&db, &["import", "trf", source]).status.code(), Some(4));
+    let exported = stdout(&run(&db, &["export", "trf"]));
+    let (original, _) = parse(&std::fs::read_to_string(source).unwrap()).unwrap();
+    let (back, warnings) = parse(&exported).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(back.name, original.name);
+    for (a, b) in original.players.iter().zip(&back.players) {
+        assert_eq!(
+            (&a.player, a.points, &a.rounds),
+            (&b.player, b.points, &b.rounds)
+        );
+    }
+    // A malformed report names the line and column, and creates nothing usable.
+    let bad = dir.0.join("bad.trf");
+    std::fs::write(&bad, "001    1 m    One, A                            2000 XXX                         1.0    1     2 w 1\n").unwrap();
+    let out = run(
+        &dir.0.join("other.db").display().to_string(),
+        &["import", "trf", &bad.display().to_string()],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1, column 92"));
+}
+
+/// Every report of the fixtures goes into the store and comes back the same: players and
+/// their numbers, ratings, every round's opponent, colour and result code, and the points.
+#[test]
+fn every_fixture_round_trips_through_the_store() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/trf");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let (original, _) = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut store = Store::create_in_memory("x", &[]).unwrap();
+        store.import_trf(&original, "fixture").unwrap();
+        let (back, _) = parse(&write(&store.to_trf().unwrap())).unwrap();
+        assert_eq!(
+            back.players.len(),
+            original.players.len(),
+            "{}",
+            path.display()
+        );
+        for (a, b) in original.players.iter().zip(&back.players) {
+            assert_eq!(a.player, b.player, "{}", path.display());
+            assert_eq!(a.rounds, b.rounds, "{}", path.display());
+            assert_eq!(
+                a.points,
+                b.points,
+                "{} player {}",
+                path.display(),
+                a.player.id
+            );
+        }
+        assert_eq!(back.rounds, original.rounds);
+        assert_eq!(back.initial_colour, original.initial_colour);
+        count += 1;
+    }
+    assert!(count >= 60);
+}
+
+#[test]
+fn the_event_log_is_append_only() {
+    // The database is an ordinary SQLite file a user may open with any SQLite client; even
+    // then the log cannot be rewritten or deleted.
+    let dir = TempDir::new("log");
+    let db = dir.db();
+    assert!(run(&db, &["new", "Log test"]).status.success());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let count = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT COUNT(*) FROM event_log", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(count(&conn), 1);
+    let delete = conn.execute("DELETE FROM event_log", []);
+    assert!(delete.unwrap_err().to_string().contains("append-only"));
+    assert!(conn.execute("UPDATE event_log SET what = 'x'", []).is_err());
+    assert_eq!(count(&conn), 1);
+}
