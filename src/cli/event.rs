@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
-use crate::store::{Store, StoreError};
+use crate::store::{PlayerChanges, Store, StoreError};
 use crate::tournament::settings::KEYS;
 use crate::tournament::{Player, PlayerId, Sex, Title};
 
@@ -162,6 +162,39 @@ pub enum PlayerCommand {
     Add(PlayerAddArgs),
     /// List the players.
     List(PlayerListArgs),
+    /// Change a player's details (logged).
+    #[command(after_help = "Example:\n  arbiter player edit 12 --rating 2415 --fed GER")]
+    Edit(PlayerEditArgs),
+    /// Withdraw a player: not paired from the given round on.
+    #[command(after_help = "Example:\n  arbiter player withdraw 12 --from-round 5")]
+    Withdraw(PlayerRoundArgs),
+    /// Take back a withdrawal.
+    Reinstate(PlayerRoundArgs),
+}
+
+#[derive(Args)]
+pub struct PlayerEditArgs {
+    number: u16,
+    #[arg(long)]
+    name: Option<String>,
+    #[arg(long)]
+    rating: Option<u16>,
+    #[arg(long = "fide-id")]
+    fide_id: Option<u64>,
+    #[arg(long)]
+    fed: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    birth: Option<String>,
+}
+
+#[derive(Args)]
+pub struct PlayerRoundArgs {
+    number: u16,
+    /// The first round the change applies to (default: the next round to be paired).
+    #[arg(long = "from-round")]
+    from_round: Option<u32>,
 }
 
 #[derive(Args)]
@@ -196,10 +229,7 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             if args.name.trim().is_empty() {
                 return Err(Failure::invalid_input("a player needs a name"));
             }
-            let title = match &args.title {
-                Some(t) => Some(t.parse::<Title>().map_err(Failure::invalid_input)?),
-                None => None,
-            };
+            let title = title(args.title.as_deref())?;
             let sex = match args.sex.as_deref() {
                 None => None,
                 Some("m") => Some(Sex::Male),
@@ -210,17 +240,7 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     )));
                 }
             };
-            let federation = match &args.fed {
-                Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
-                    Some(f.to_ascii_uppercase())
-                }
-                Some(f) => {
-                    return Err(Failure::invalid_input(format!(
-                        "--fed `{f}`: expected a three-letter federation code such as NOR"
-                    )));
-                }
-                None => None,
-            };
+            let federation = federation(args.fed.as_deref())?;
             let player = Player {
                 id: PlayerId(0),
                 name: args.name.trim().to_owned(),
@@ -233,6 +253,35 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             };
             let id = store.add_player(&player)?;
             println!("player {id}: {}", player.name);
+        }
+        PlayerCommand::Edit(args) => {
+            let changes = PlayerChanges {
+                name: args.name.clone(),
+                rating: args.rating,
+                fide_id: args.fide_id,
+                federation: federation(args.fed.as_deref())?,
+                title: title(args.title.as_deref())?,
+                birth: args.birth.clone(),
+            };
+            if changes == PlayerChanges::default() {
+                return Err(Failure::invalid_input(
+                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth",
+                ));
+            }
+            store.edit_player(args.number, &changes)?;
+            println!("player {} changed", args.number);
+        }
+        PlayerCommand::Withdraw(args) => {
+            let round = match args.from_round {
+                Some(r) => r,
+                None => store.rounds_started()? + 1,
+            };
+            store.set_withdrawn(args.number, Some(round))?;
+            println!("player {} withdrawn from round {round}", args.number);
+        }
+        PlayerCommand::Reinstate(args) => {
+            store.set_withdrawn(args.number, None)?;
+            println!("player {} reinstated", args.number);
         }
         PlayerCommand::List(args) => {
             let mut players = store.players()?;
@@ -263,6 +312,98 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             }
         }
     }
+    Ok(Exit::Ok)
+}
+
+fn federation(text: Option<&str>) -> Result<Option<String>, Failure> {
+    match text {
+        Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
+            Ok(Some(f.to_ascii_uppercase()))
+        }
+        Some(f) => Err(Failure::invalid_input(format!(
+            "--fed `{f}`: expected a three-letter federation code such as NOR"
+        ))),
+        None => Ok(None),
+    }
+}
+
+fn title(text: Option<&str>) -> Result<Option<Title>, Failure> {
+    text.map(|t| t.parse::<Title>().map_err(Failure::invalid_input))
+        .transpose()
+}
+
+#[derive(Args)]
+#[command(
+    about = "Record a requested bye or a known absence for a round not yet paired",
+    after_help = "Examples:\n  arbiter bye 12 --round 3 --half\n  arbiter bye 7 --round 5 --zero"
+)]
+pub struct ByeArgs {
+    player: u16,
+    #[arg(long)]
+    round: u32,
+    /// Half a point (FIDE mode warns from the second one).
+    #[arg(long, group = "kind")]
+    half: bool,
+    /// No points: a known absence.
+    #[arg(long, group = "kind")]
+    zero: bool,
+    /// A full point (FIDE mode warns: rated events rarely allow it).
+    #[arg(long, group = "kind")]
+    full: bool,
+}
+
+pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
+    let code = match (args.half, args.zero, args.full) {
+        (true, _, _) => 'H',
+        (_, true, _) => 'Z',
+        (_, _, true) => 'F',
+        _ => {
+            return Err(Failure {
+                exit: Exit::Usage,
+                message: "say which bye: --half, --zero or --full".into(),
+                hint: None,
+            });
+        }
+    };
+    let mut store = Store::open(db)?;
+    let fide = store.setting("fide-mode")? == "on";
+    if fide && code == 'F' {
+        eprintln!("warning: full-point byes are unusual in rated events (FIDE mode)");
+    }
+    if fide && code == 'H' && store.half_point_byes(args.player)? >= 1 {
+        eprintln!(
+            "warning: player {} already has a half-point bye",
+            args.player
+        );
+    }
+    store.request_bye(args.player, args.round, code)?;
+    println!(
+        "player {}: {} in round {}",
+        args.player,
+        match code {
+            'H' => "half-point bye",
+            'Z' => "zero-point bye",
+            _ => "full-point bye",
+        },
+        args.round
+    );
+    Ok(Exit::Ok)
+}
+
+#[derive(Args)]
+#[command(
+    about = "Prohibit pairings among the listed players (e.g. family members)",
+    after_help = "Example:\n  arbiter forbid 4 17 23"
+)]
+pub struct ForbidArgs {
+    #[arg(num_args = 2.., required = true)]
+    players: Vec<u16>,
+}
+
+pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
+    let mut store = Store::open(db)?;
+    let added = store.forbid(&args.players)?;
+    println!("{added} prohibited pairings added");
     Ok(Exit::Ok)
 }
 

@@ -82,6 +82,8 @@ enum Command {
     /// Register and list players.
     #[command(subcommand)]
     Player(event::PlayerCommand),
+    Bye(event::ByeArgs),
+    Forbid(event::ForbidArgs),
     Log(event::LogArgs),
     /// Read players or a whole event from a file.
     #[command(subcommand)]
@@ -123,6 +125,8 @@ pub fn main() -> ExitCode {
         Command::New(args) => event::new(&db, args),
         Command::Config(args) => event::config(&db, args),
         Command::Player(command) => event::player(&db, command),
+        Command::Bye(args) => event::bye(&db, args),
+        Command::Forbid(args) => event::forbid(&db, args),
         Command::Log(args) => event::log(&db, args),
         Command::Import(command) => event::import(&db, command),
         Command::Export(command) => event::export(&db, command),

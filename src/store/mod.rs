@@ -122,6 +122,17 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// The details `player edit` may change; `None` leaves a field as it is.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerChanges {
+    pub name: Option<String>,
+    pub rating: Option<u16>,
+    pub fide_id: Option<u64>,
+    pub federation: Option<String>,
+    pub title: Option<Title>,
+    pub birth: Option<String>,
+}
+
 /// One line of the event log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogEntry {
@@ -271,13 +282,13 @@ impl Store {
             .unwrap_or_default())
     }
 
-    /// The number of rounds with any entry (paired or with byes).
+    /// The number of rounds paired so far (requested byes for later rounds do not count).
     pub fn rounds_started(&self) -> Result<u32, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT COALESCE(MAX(round), 0) FROM entry", [], |r| {
-                r.get(0)
-            })?)
+        Ok(self.conn.query_row(
+            "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+            [],
+            |r| r.get(0),
+        )?)
     }
 
     /// Changes a setting. After round 1 a change of a setting that decides results or order
@@ -350,6 +361,179 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(PlayerId(number))
+    }
+
+    fn require_player(tx: &Transaction<'_>, number: u16) -> Result<String, StoreError> {
+        tx.query_row("SELECT name FROM player WHERE number = ?1", [number], |r| {
+            r.get(0)
+        })
+        .optional()?
+        .ok_or_else(|| {
+            StoreError::Invalid(format!(
+                "there is no player {number}; `arbiter player list` shows the numbers"
+            ))
+        })
+    }
+
+    /// Changes a registered player's details, logging each field that changes.
+    pub fn edit_player(&mut self, number: u16, changes: &PlayerChanges) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        Store::require_player(&tx, number)?;
+        let fields: [(&str, Option<String>); 6] = [
+            ("name", changes.name.clone()),
+            ("rating", changes.rating.map(|r| r.to_string())),
+            ("fide_id", changes.fide_id.map(|i| i.to_string())),
+            ("federation", changes.federation.clone()),
+            ("title", changes.title.map(|t| t.as_str().to_owned())),
+            ("birth", changes.birth.clone()),
+        ];
+        for (column, value) in fields {
+            let Some(value) = value else { continue };
+            let old: Option<String> = tx.query_row(
+                &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
+                [number],
+                |r| r.get(0),
+            )?;
+            tx.execute(
+                &format!("UPDATE player SET {column} = ?2 WHERE number = ?1"),
+                params![number, value],
+            )
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
+                    "{column} {value} is already registered for another player"
+                )),
+                _ => StoreError::from(e),
+            })?;
+            log(
+                &tx,
+                "player edit",
+                &format!("player {number} {column}"),
+                old.as_deref(),
+                Some(&value),
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Withdraws a player from `round` on (or reinstates, with `None`): the rounds from then
+    /// on are not paired for the player.
+    pub fn set_withdrawn(
+        &mut self,
+        number: u16,
+        from_round: Option<u32>,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let name = Store::require_player(&tx, number)?;
+        let old: Option<u32> = tx.query_row(
+            "SELECT withdrawn_from FROM player WHERE number = ?1",
+            [number],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "UPDATE player SET withdrawn_from = ?2 WHERE number = ?1",
+            params![number, from_round],
+        )?;
+        let (command, new) = match from_round {
+            Some(round) => (
+                "player withdraw",
+                Some(format!("withdrawn from round {round}")),
+            ),
+            None => ("player reinstate", Some("active".to_owned())),
+        };
+        let old = old
+            .map(|r| format!("withdrawn from round {r}"))
+            .unwrap_or_else(|| "active".into());
+        log(
+            &tx,
+            command,
+            &format!("player {number} ({name})"),
+            Some(&old),
+            new.as_deref(),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records a requested bye or known absence for a round not yet paired: `code` is `H`
+    /// (half point), `Z` (zero) or `F` (full point).
+    pub fn request_bye(&mut self, number: u16, round: u32, code: char) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        Store::require_player(&tx, number)?;
+        let paired: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U'))",
+            [round],
+            |r| r.get(0),
+        )?;
+        if paired {
+            return Err(StoreError::Refused(format!(
+                "round {round} is already paired; unpair it first or enter the result"
+            )));
+        }
+        let old: Option<String> = tx
+            .query_row(
+                "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
+                params![round, number],
+                |r| r.get(0),
+            )
+            .optional()?;
+        tx.execute(
+            "INSERT OR REPLACE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
+            params![round, number, code.to_string()],
+        )?;
+        log(
+            &tx,
+            "bye",
+            &format!("player {number} round {round}"),
+            old.as_deref(),
+            Some(&code.to_string()),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// How many half-point byes the player has requested, all rounds together.
+    pub fn half_point_byes(&self, number: u16) -> Result<u32, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT COUNT(*) FROM entry WHERE player = ?1 AND code = 'H'",
+            [number],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// Prohibits every pairing among `players`. In FIDE mode only before round 1.
+    pub fn forbid(&mut self, players: &[u16]) -> Result<usize, StoreError> {
+        if self.setting("fide-mode")? == "on" && self.rounds_started()? > 0 {
+            return Err(StoreError::Refused(
+                "in FIDE mode prohibited pairings are set before round 1 (C.04.1); turn FIDE mode off to add them later".into(),
+            ));
+        }
+        let tx = self.conn.transaction()?;
+        for &p in players {
+            Store::require_player(&tx, p)?;
+        }
+        let mut added = 0;
+        for (i, &a) in players.iter().enumerate() {
+            for &b in &players[i + 1..] {
+                if a == b {
+                    continue;
+                }
+                added += tx.execute(
+                    "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
+                    params![a.min(b), a.max(b)],
+                )?;
+            }
+        }
+        let list: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        log(
+            &tx,
+            "forbid",
+            "prohibited pairings",
+            None,
+            Some(&list.join(" ")),
+        )?;
+        tx.commit()?;
+        Ok(added)
     }
 
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {
@@ -477,19 +661,35 @@ impl Store {
         let mut players = Vec::new();
         for player in self.players()? {
             let mut stmt = self.conn.prepare(
-                "SELECT opponent, colour, code FROM entry WHERE player = ?1 ORDER BY round",
+                "SELECT round, opponent, colour, code FROM entry WHERE player = ?1 ORDER BY round",
             )?;
-            let rounds: Vec<TrfRound> = stmt
+            let entries: Vec<(u32, TrfRound)> = stmt
                 .query_map([player.id.0], |r| {
-                    let colour: String = r.get(1)?;
-                    let code: String = r.get(2)?;
-                    Ok(TrfRound {
-                        opponent: r.get::<_, Option<u16>>(0)?.map(PlayerId),
-                        colour: colour.chars().next().unwrap_or(' '),
-                        code: code.chars().next().unwrap_or(' '),
-                    })
+                    let colour: String = r.get(2)?;
+                    let code: String = r.get(3)?;
+                    Ok((
+                        r.get(0)?,
+                        TrfRound {
+                            opponent: r.get::<_, Option<u16>>(1)?.map(PlayerId),
+                            colour: colour.chars().next().unwrap_or(' '),
+                            code: code.chars().next().unwrap_or(' '),
+                        },
+                    ))
                 })?
                 .collect::<Result<_, _>>()?;
+            // TRF rounds are positional: a round with nothing recorded is written blank
+            // (not paired, no points).
+            let mut rounds = Vec::new();
+            for (round, entry) in entries {
+                while rounds.len() + 1 < round as usize {
+                    rounds.push(TrfRound {
+                        opponent: None,
+                        colour: '-',
+                        code: ' ',
+                    });
+                }
+                rounds.push(entry);
+            }
             let points = rounds
                 .iter()
                 .enumerate()

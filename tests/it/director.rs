@@ -225,3 +225,77 @@ fn the_event_log_is_append_only() {
     assert!(conn.execute("UPDATE event_log SET what = 'x'", []).is_err());
     assert_eq!(count(&conn), 1);
 }
+
+#[test]
+fn edits_withdrawals_byes_and_prohibited_pairings() {
+    let dir = TempDir::new("changes");
+    let db = dir.db();
+    assert!(
+        run(&db, &["new", "Changes", "--rounds", "5"])
+            .status
+            .success()
+    );
+    for name in ["One, A", "Two, B", "Three, C"] {
+        assert!(
+            run(&db, &["player", "add", name, "--rating", "2000"])
+                .status
+                .success()
+        );
+    }
+    assert!(
+        run(
+            &db,
+            &["player", "edit", "2", "--rating", "2100", "--fed", "ger"]
+        )
+        .status
+        .success()
+    );
+    // Unknown players are invalid input; nothing changes.
+    assert_eq!(
+        run(&db, &["player", "edit", "9", "--rating", "1"])
+            .status
+            .code(),
+        Some(3)
+    );
+    assert_eq!(run(&db, &["player", "edit", "2"]).status.code(), Some(3));
+    assert!(
+        run(&db, &["player", "withdraw", "3", "--from-round", "4"])
+            .status
+            .success()
+    );
+    assert!(run(&db, &["player", "reinstate", "3"]).status.success());
+    assert!(
+        run(&db, &["bye", "1", "--round", "2", "--half"])
+            .status
+            .success()
+    );
+    // A second half-point bye is allowed but warned about in FIDE mode.
+    let second = run(&db, &["bye", "1", "--round", "3", "--half"]);
+    assert!(second.status.success());
+    assert!(String::from_utf8_lossy(&second.stderr).contains("already has a half-point bye"));
+    // Which bye must be said.
+    assert_eq!(
+        run(&db, &["bye", "1", "--round", "4"]).status.code(),
+        Some(2)
+    );
+    assert!(run(&db, &["forbid", "1", "2", "3"]).status.success());
+    assert_eq!(run(&db, &["forbid", "1", "7"]).status.code(), Some(3));
+
+    let log = stdout(&run(&db, &["log"]));
+    for expected in [
+        "player 2 rating: 2000 -> 2100",
+        "player 2 federation: GER",
+        "player 3 (Three, C): active -> withdrawn from round 4",
+        "player 3 (Three, C): withdrawn from round 4 -> active",
+        "player 1 round 2: H",
+        "prohibited pairings: 1 2 3",
+    ] {
+        assert!(log.contains(expected), "{expected} missing from\n{log}");
+    }
+    // The requested byes appear in the report in their rounds, round 1 left blank.
+    let trf = stdout(&run(&db, &["export", "trf"]));
+    let (report, _) = parse(&trf).unwrap();
+    let rounds: Vec<char> = report.players[0].rounds.iter().map(|r| r.code).collect();
+    assert_eq!(rounds, [' ', 'H', 'H']);
+    assert_eq!(report.players[1].player.rating, Some(2100));
+}
