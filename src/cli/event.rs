@@ -408,6 +408,157 @@ pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
 }
 
 #[derive(Args)]
+#[command(
+    about = "Enter a result by board or by player; --correct changes one already entered (logged)",
+    after_help = "Results: 1-0, 0-1, 1/2 (also ½-½ or =), +- and -+ (forfeits), -- (double forfeit),\n1-0u 0-1u 1/2u (a game shorter than one move: not rated).\n\nExamples:\n  arbiter result 3 12 1-0\n  arbiter result 3 --player 27 1/2\n  arbiter result 3 12 0-1 --correct"
+)]
+pub struct ResultArgs {
+    round: u32,
+    /// BOARD RESULT, or only RESULT with --player; the result is from White's side.
+    #[arg(num_args = 1..=2, required = true, value_names = ["BOARD", "RESULT"])]
+    rest: Vec<String>,
+    /// Find the game by one of its players instead of the board.
+    #[arg(long)]
+    player: Option<u16>,
+    #[arg(long)]
+    correct: bool,
+}
+
+/// The TRF codes of White and Black for a result as a director types it.
+fn result_codes(text: &str) -> Option<(char, char)> {
+    Some(match text.trim() {
+        "1-0" => ('1', '0'),
+        "0-1" => ('0', '1'),
+        "1/2" | "1/2-1/2" | "½-½" | "½" | "=" => ('=', '='),
+        "+-" | "+/-" => ('+', '-'),
+        "-+" | "-/+" => ('-', '+'),
+        "--" | "-/-" => ('-', '-'),
+        "1-0u" => ('W', 'L'),
+        "0-1u" => ('L', 'W'),
+        "1/2u" | "½-½u" => ('D', 'D'),
+        _ => return None,
+    })
+}
+
+/// A result as results tables write it (`1 - 0`, `½ - ½`, `+ - -`).
+fn shown(white: char, black: char) -> String {
+    let side = |c: char| match c {
+        '=' | 'D' => "½".to_owned(),
+        'W' => "1".to_owned(),
+        'L' => "0".to_owned(),
+        ' ' => String::new(),
+        other => other.to_string(),
+    };
+    if white == ' ' && black == ' ' {
+        return String::new();
+    }
+    let unrated = if matches!(white, 'W' | 'D' | 'L') {
+        " (unrated)"
+    } else {
+        ""
+    };
+    format!("{} - {}{unrated}", side(white), side(black))
+}
+
+pub fn result(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
+    let (board, text) = match (args.player, args.rest.as_slice()) {
+        (Some(_), [result]) => (None, result.clone()),
+        (None, [board, result]) => {
+            let board = board
+                .parse::<u32>()
+                .map_err(|_| Failure::invalid_input(format!("`{board}` is not a board number")))?;
+            (Some(board), result.clone())
+        }
+        (Some(_), _) => {
+            return Err(Failure::invalid_input(
+                "with --player give only the result: arbiter result ROUND --player N RESULT",
+            ));
+        }
+        (None, _) => {
+            return Err(Failure::invalid_input(
+                "give the board and the result: arbiter result ROUND BOARD RESULT",
+            ));
+        }
+    };
+    let codes = result_codes(&text).ok_or_else(|| {
+        Failure::invalid_input(format!(
+            "unknown result `{text}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u or 1/2u"
+        ))
+    })?;
+    let mut store = Store::open(db)?;
+    let player = match (args.player, board) {
+        (Some(p), _) => p,
+        (None, Some(b)) => store.white_on_board(args.round, b)?,
+        (None, None) => return Err(Failure::invalid_input("give a board or --player")),
+    };
+    let game = store.enter_result(args.round, player, codes, args.correct)?;
+    println!(
+        "round {} board {}: {} - {}  {}",
+        args.round,
+        game.board.map_or("-".to_owned(), |b| b.to_string()),
+        game.white,
+        game.black,
+        shown(game.white_code, game.black_code)
+    );
+    Ok(Exit::Ok)
+}
+
+#[derive(Subcommand)]
+pub enum RoundCommand {
+    /// The boards of a round with their results, and who has a bye.
+    #[command(after_help = "Example:\n  arbiter round show 3")]
+    Show {
+        /// The round (default: the last one paired).
+        round: Option<u32>,
+    },
+}
+
+pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
+    let RoundCommand::Show { round } = command;
+    let store = Store::open(db)?;
+    let round = match round {
+        Some(r) => *r,
+        None => store.rounds_started()?.max(1),
+    };
+    let view = store.round(round)?;
+    let names: std::collections::HashMap<PlayerId, String> = store
+        .players()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+    println!("round {round}");
+    println!(
+        "{:>5}  {:>4} {:<28}  {:<14}  {:>4} {:<28}",
+        "board", "no", "white", "result", "no", "black"
+    );
+    for game in &view.games {
+        println!(
+            "{:>5}  {:>4} {:<28}  {:<14}  {:>4} {:<28}",
+            game.board.map_or("-".to_owned(), |b| b.to_string()),
+            game.white,
+            name(game.white),
+            shown(game.white_code, game.black_code),
+            game.black,
+            name(game.black)
+        );
+    }
+    for (player, code) in &view.unpaired {
+        let what = match code {
+            'U' => "pairing-allocated bye",
+            'H' => "half-point bye",
+            'F' => "full-point bye",
+            'Z' => "zero-point bye",
+            '+' => "forfeit win",
+            '-' => "forfeit loss",
+            _ => "absent",
+        };
+        println!("{:>5}  {:>4} {:<28}  {what}", "", player, name(*player));
+    }
+    Ok(Exit::Ok)
+}
+
+#[derive(Args)]
 #[command(about = "Every change to the event, oldest first")]
 pub struct LogArgs {}
 

@@ -83,6 +83,10 @@ enum Command {
     #[command(subcommand)]
     Player(event::PlayerCommand),
     Bye(event::ByeArgs),
+    Result(event::ResultArgs),
+    /// Show a round's boards.
+    #[command(subcommand)]
+    Round(event::RoundCommand),
     Forbid(event::ForbidArgs),
     Log(event::LogArgs),
     /// Read players or a whole event from a file.
@@ -126,6 +130,8 @@ pub fn main() -> ExitCode {
         Command::Config(args) => event::config(&db, args),
         Command::Player(command) => event::player(&db, command),
         Command::Bye(args) => event::bye(&db, args),
+        Command::Result(args) => event::result(&db, args),
+        Command::Round(command) => event::round(&db, command),
         Command::Forbid(args) => event::forbid(&db, args),
         Command::Log(args) => event::log(&db, args),
         Command::Import(command) => event::import(&db, command),

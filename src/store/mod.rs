@@ -122,6 +122,23 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// One game of a round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRow {
+    pub board: Option<u32>,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub white_code: char,
+    pub black_code: char,
+}
+
+/// A round: its games by board, and the players without a game (byes, absences).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundView {
+    pub games: Vec<GameRow>,
+    pub unpaired: Vec<(PlayerId, char)>,
+}
+
 /// The details `player edit` may change; `None` leaves a field as it is.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayerChanges {
@@ -536,6 +553,139 @@ impl Store {
         Ok(added)
     }
 
+    /// The games and byes of a round: (board, white, black, white's code, black's code) for
+    /// games, ordered by board; byes and absences as (player, code).
+    pub fn round(&self, round: u32) -> Result<RoundView, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT w.board, w.player, w.opponent, w.code, b.code
+             FROM entry w JOIN entry b ON b.round = w.round AND b.player = w.opponent
+             WHERE w.round = ?1 AND w.colour = 'w'
+             ORDER BY w.board, w.player",
+        )?;
+        let games = stmt
+            .query_map([round], |r| {
+                let white_code: String = r.get(3)?;
+                let black_code: String = r.get(4)?;
+                Ok(GameRow {
+                    board: r.get(0)?,
+                    white: PlayerId(r.get(1)?),
+                    black: PlayerId(r.get(2)?),
+                    white_code: white_code.chars().next().unwrap_or(' '),
+                    black_code: black_code.chars().next().unwrap_or(' '),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut stmt = self.conn.prepare(
+            "SELECT player, code FROM entry WHERE round = ?1 AND opponent IS NULL ORDER BY player",
+        )?;
+        let unpaired = stmt
+            .query_map([round], |r| {
+                let code: String = r.get(1)?;
+                Ok((PlayerId(r.get(0)?), code.chars().next().unwrap_or(' ')))
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(RoundView { games, unpaired })
+    }
+
+    /// Enters (or, with `correct`, changes) the result of the game of `player` in `round`:
+    /// `white_code` and `black_code` are the TRF codes for the two sides.
+    pub fn enter_result(
+        &mut self,
+        round: u32,
+        player: u16,
+        codes: (char, char),
+        correct: bool,
+    ) -> Result<GameRow, StoreError> {
+        let tx = self.conn.transaction()?;
+        Store::require_player(&tx, player)?;
+        let entry: Option<(Option<u16>, String, String)> = tx
+            .query_row(
+                "SELECT opponent, colour, code FROM entry WHERE round = ?1 AND player = ?2",
+                params![round, player],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let Some((Some(opponent), colour, old_code)) = entry else {
+            return Err(StoreError::Invalid(format!(
+                "player {player} has no game in round {round}; `arbiter round show {round}` lists the boards"
+            )));
+        };
+        let (white, black) = if colour == "w" {
+            (player, opponent)
+        } else {
+            (opponent, player)
+        };
+        let old_black: String = tx.query_row(
+            "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, black],
+            |r| r.get(0),
+        )?;
+        let old_white = if white == player {
+            old_code
+        } else {
+            tx.query_row(
+                "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
+                params![round, white],
+                |r| r.get(0),
+            )?
+        };
+        let has_result = old_white.trim() != "" || old_black.trim() != "";
+        if has_result && !correct {
+            return Err(StoreError::Refused(format!(
+                "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
+            )));
+        }
+        for (who, code) in [(white, codes.0), (black, codes.1)] {
+            tx.execute(
+                "UPDATE entry SET code = ?3 WHERE round = ?1 AND player = ?2",
+                params![round, who, code.to_string()],
+            )?;
+        }
+        let command = if correct {
+            "result --correct"
+        } else {
+            "result"
+        };
+        log(
+            &tx,
+            command,
+            &format!("round {round} game {white}-{black}"),
+            has_result
+                .then(|| format!("{old_white}/{old_black}"))
+                .as_deref(),
+            Some(&format!("{}/{}", codes.0, codes.1)),
+        )?;
+        let board: Option<u32> = tx.query_row(
+            "SELECT board FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, white],
+            |r| r.get(0),
+        )?;
+        tx.commit()?;
+        Ok(GameRow {
+            board,
+            white: PlayerId(white),
+            black: PlayerId(black),
+            white_code: codes.0,
+            black_code: codes.1,
+        })
+    }
+
+    /// The player with White on `board` in `round`.
+    pub fn white_on_board(&self, round: u32, board: u32) -> Result<u16, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT player FROM entry WHERE round = ?1 AND board = ?2 AND colour = 'w'",
+                params![round, board],
+                |r| r.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| {
+                StoreError::Invalid(format!(
+                    "round {round} has no board {board}; `arbiter round show {round}` lists the boards"
+                ))
+            })
+    }
+
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {
         let mut stmt = self.conn.prepare(
             "SELECT number, name, title, rating, fide_id, federation, birth, sex FROM player ORDER BY number",
@@ -605,6 +755,18 @@ impl Store {
                 )?;
             }
         }
+        // A TRF has no board numbers. The games of each imported round are numbered in the
+        // order of the better starting rank of the two players, so that `round show` and
+        // `result ROUND BOARD` have a stable board to refer to.
+        tx.execute_batch(
+            "UPDATE entry SET board = (
+                SELECT COUNT(*) FROM entry o
+                WHERE o.round = entry.round AND o.opponent IS NOT NULL AND o.colour IN ('w', 'b')
+                  AND o.player < o.opponent
+                  AND o.player <= MIN(entry.player, entry.opponent)
+             )
+             WHERE opponent IS NOT NULL AND colour IN ('w', 'b');",
+        )?;
         let set = |key: &str, value: Option<String>| -> Result<(), StoreError> {
             if let Some(value) = value {
                 tx.execute(

@@ -299,3 +299,65 @@ fn edits_withdrawals_byes_and_prohibited_pairings() {
     assert_eq!(rounds, [' ', 'H', 'H']);
     assert_eq!(report.players[1].player.rating, Some(2100));
 }
+
+#[test]
+fn results_are_entered_once_and_corrected_on_record() {
+    let dir = TempDir::new("results");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    // Round 1 of the exercise: 1-5 ½-½, 2-6 1-0, 3-4 1-0; the boards follow the better
+    // starting rank of each game.
+    let show = stdout(&run(&db, &["round", "show", "1"]));
+    let rows: Vec<&str> = show.lines().skip(2).collect();
+    assert_eq!(rows.len(), 3, "{show}");
+    assert!(
+        rows[0].contains("Alyx, X") && rows[0].contains("½ - ½"),
+        "{show}"
+    );
+    assert!(
+        rows[2].contains("Charline, X") && rows[2].contains("1 - 0"),
+        "{show}"
+    );
+    // The game has a result: entering another is refused, and nothing changes.
+    let again = run(&db, &["result", "1", "1", "0-1"]);
+    assert_eq!(again.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("use --correct"));
+    // A correction by board and one by player, both logged with old and new codes.
+    assert!(
+        run(&db, &["result", "1", "1", "0-1", "--correct"])
+            .status
+            .success()
+    );
+    assert!(
+        run(&db, &["result", "1", "--player", "6", "1/2", "--correct"])
+            .status
+            .success()
+    );
+    assert_eq!(
+        run(&db, &["result", "1", "9", "1-0"]).status.code(),
+        Some(3)
+    );
+    assert_eq!(
+        run(&db, &["result", "1", "1", "2-0", "--correct"])
+            .status
+            .code(),
+        Some(3)
+    );
+    assert_eq!(
+        run(&db, &["result", "1", "--player", "77", "1-0"])
+            .status
+            .code(),
+        Some(3)
+    );
+    let log = stdout(&run(&db, &["log"]));
+    assert!(log.contains("round 1 game 1-5: =/= -> 0/1"), "{log}");
+    assert!(log.contains("round 1 game 2-6: 1/0 -> =/="), "{log}");
+    // The report carries the corrected results, and the points follow them.
+    let (report, warnings) = parse(&stdout(&run(&db, &["export", "trf"]))).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let alyx = &report.players[0];
+    assert_eq!(alyx.rounds[0].code, '0');
+    // 3.5 in the exercise, less the half point of the corrected draw.
+    assert_eq!(alyx.points.to_string(), "3.0");
+}
