@@ -213,6 +213,8 @@ pub struct PlayerAddArgs {
     birth: Option<String>,
     #[arg(long)]
     sex: Option<String>,
+    #[arg(long)]
+    club: Option<String>,
 }
 
 #[derive(Args)]
@@ -250,6 +252,7 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 federation,
                 fide_id: args.fide_id,
                 birth: args.birth.clone(),
+                club: args.club.clone(),
             };
             let id = store.add_player(&player)?;
             println!("player {id}: {}", player.name);
@@ -583,6 +586,16 @@ pub fn log(db: &Path, _args: &LogArgs) -> Result<Exit, Failure> {
 pub enum ImportCommand {
     /// Read a FIDE TRF (TRF-2026, TRF16, engine extensions) into a new event.
     Trf { file: PathBuf },
+    /// Register the players of a CSV file with a header row (name, rating, fide_id,
+    /// federation, title, birth, sex, club, in any order and the usual spellings): every row
+    /// is checked first, and nothing is registered if one is bad.
+    #[command(after_help = "Example:\n  arbiter import players entries.csv --dry-run")]
+    Players {
+        file: PathBuf,
+        /// Check and show what would be registered, without registering.
+        #[arg(long = "dry-run")]
+        dry_run: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -592,6 +605,25 @@ pub enum ExportCommand {
         #[arg(short = 'o')]
         output: Option<PathBuf>,
     },
+    /// Write the players as CSV (the columns `import players` reads).
+    Players {
+        #[arg(short = 'o')]
+        output: Option<PathBuf>,
+    },
+}
+
+fn write_output(output: &Option<PathBuf>, text: &str) -> Result<(), Failure> {
+    match output {
+        Some(path) => std::fs::write(path, text).map_err(|err| Failure {
+            exit: Exit::Io,
+            message: format!("cannot write {}: {err}", path.display()),
+            hint: None,
+        }),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }
 
 pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
@@ -623,6 +655,43 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             println!("imported {} players from {shown}", trf.players.len());
             Ok(Exit::Ok)
         }
+        ImportCommand::Players { file, dry_run } => {
+            let shown = file.display().to_string();
+            let bytes = std::fs::read(file).map_err(|err| Failure {
+                exit: Exit::Io,
+                message: format!("cannot read {shown}: {err}"),
+                hint: None,
+            })?;
+            let text = String::from_utf8_lossy(&bytes);
+            let (players, unused) = crate::tournament::csv_players::players_from_csv(&text)
+                .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
+            for header in &unused {
+                eprintln!("warning: {shown}: column `{header}` is not one we read; ignored");
+            }
+            if *dry_run {
+                for p in &players {
+                    println!(
+                        "{:<33} {:>4} {:<3} {}",
+                        p.name,
+                        p.rating.map_or(String::new(), |r| r.to_string()),
+                        p.federation.as_deref().unwrap_or(""),
+                        p.fide_id.map_or(String::new(), |i| i.to_string())
+                    );
+                }
+                println!(
+                    "{} players would be registered (dry run: nothing changed)",
+                    players.len()
+                );
+                return Ok(Exit::Ok);
+            }
+            let mut store = Store::open(db)?;
+            let last = store.add_players(&players, &shown)?;
+            println!(
+                "registered {} players (numbers up to {last})",
+                players.len()
+            );
+            Ok(Exit::Ok)
+        }
     }
 }
 
@@ -631,15 +700,58 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
         ExportCommand::Trf { output } => {
             let store = Store::open(db)?;
             let text = crate::trf::write(&store.to_trf()?);
-            match output {
-                Some(path) => std::fs::write(path, text).map_err(|err| Failure {
-                    exit: Exit::Io,
-                    message: format!("cannot write {}: {err}", path.display()),
-                    hint: None,
-                })?,
-                None => print!("{text}"),
-            }
+            write_output(output, &text)?;
             Ok(Exit::Ok)
         }
+        ExportCommand::Players { output } => export_players(db, output),
     }
+}
+
+fn export_players(db: &Path, output: &Option<PathBuf>) -> Result<Exit, Failure> {
+    let store = Store::open(db)?;
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let csv_error = |e: csv::Error| Failure {
+        exit: Exit::Io,
+        message: format!("cannot write the players: {e}"),
+        hint: None,
+    };
+    writer
+        .write_record([
+            "number",
+            "name",
+            "title",
+            "rating",
+            "fide_id",
+            "federation",
+            "birth",
+            "sex",
+            "club",
+        ])
+        .map_err(csv_error)?;
+    for p in store.players()? {
+        writer
+            .write_record([
+                p.id.to_string(),
+                p.name,
+                p.title.map_or(String::new(), |t| t.to_string()),
+                p.rating.map_or(String::new(), |r| r.to_string()),
+                p.fide_id.map_or(String::new(), |i| i.to_string()),
+                p.federation.unwrap_or_default(),
+                p.birth.unwrap_or_default(),
+                match p.sex {
+                    Some(Sex::Male) => "m".into(),
+                    Some(Sex::Female) => "w".into(),
+                    None => String::new(),
+                },
+                p.club.unwrap_or_default(),
+            ])
+            .map_err(csv_error)?;
+    }
+    let bytes = writer.into_inner().map_err(|e| Failure {
+        exit: Exit::Io,
+        message: format!("cannot write the players: {e}"),
+        hint: None,
+    })?;
+    write_output(output, &String::from_utf8_lossy(&bytes))?;
+    Ok(Exit::Ok)
 }

@@ -347,6 +347,30 @@ impl Store {
         Ok(value)
     }
 
+    /// Registers several players in one transaction, numbered in order after those already
+    /// registered: all of them or none.
+    pub fn add_players(&mut self, players: &[Player], source: &str) -> Result<u16, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut number: u16 =
+            tx.query_row("SELECT COALESCE(MAX(number), 0) FROM player", [], |r| {
+                r.get(0)
+            })?;
+        let first = number + 1;
+        for player in players {
+            number += 1;
+            insert_player(&tx, number, player)?;
+        }
+        log(
+            &tx,
+            "import players",
+            &format!("players {first}-{number}"),
+            None,
+            Some(source),
+        )?;
+        tx.commit()?;
+        Ok(number)
+    }
+
     /// Registers a player with the next free pairing number.
     pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
         let tx = self.conn.transaction()?;
@@ -688,7 +712,7 @@ impl Store {
 
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {
         let mut stmt = self.conn.prepare(
-            "SELECT number, name, title, rating, fide_id, federation, birth, sex FROM player ORDER BY number",
+            "SELECT number, name, title, rating, fide_id, federation, birth, sex, club FROM player ORDER BY number",
         )?;
         let rows = stmt.query_map([], |r| {
             let title: Option<String> = r.get(2)?;
@@ -706,6 +730,7 @@ impl Store {
                     Some("w") => Some(Sex::Female),
                     _ => None,
                 },
+                club: r.get(8)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -890,8 +915,8 @@ impl Store {
 
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             number,
             player.name,
@@ -904,6 +929,7 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
                 Sex::Male => "m",
                 Sex::Female => "w",
             }),
+            player.club,
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {

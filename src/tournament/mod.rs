@@ -5,6 +5,7 @@
 //! bye of one of the kinds, or an absence. Points are kept apart from the kind, in tenths, so
 //! that scoring other than 1, ½ and 0 adds up exactly.
 
+pub mod csv_players;
 pub mod settings;
 
 use std::fmt;
@@ -100,6 +101,8 @@ pub struct Player {
     pub fide_id: Option<u64>,
     /// As given: `YYYY/MM/DD`, or often only the year.
     pub birth: Option<String>,
+    /// Not part of the TRF; kept for lists and the published site.
+    pub club: Option<String>,
 }
 
 /// Points in tenths, so that any scoring the regulations allow adds up without rounding.

@@ -343,6 +343,7 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
             federation,
             fide_id,
             birth,
+            club: None,
         },
         points,
         rank,

@@ -361,3 +361,66 @@ fn results_are_entered_once_and_corrected_on_record() {
     // 3.5 in the exercise, less the half point of the corrected draw.
     assert_eq!(alyx.points.to_string(), "3.0");
 }
+
+#[test]
+fn players_from_csv_all_or_nothing() {
+    let dir = TempDir::new("csv");
+    let db = dir.db();
+    assert!(run(&db, &["new", "CSV"]).status.success());
+    let good = dir.0.join("entries.csv");
+    // Headers in another order and spelling, semicolons as a European spreadsheet writes.
+    std::fs::write(
+        &good,
+        "Name;Elo;FIDE ID;Fed;Title;Born;Gender;Club;Notes\n\
+         Carlsen, Magnus;2830;1503014;nor;GM;1990;m;Offerspill;top seed\n\
+         Muzychuk, Anna;2500;14111330;UKR;GM;1990;w;;\n",
+    )
+    .unwrap();
+    let file = good.display().to_string();
+    let dry = run(&db, &["import", "players", &file, "--dry-run"]);
+    assert!(dry.status.success());
+    assert!(stdout(&dry).contains("2 players would be registered"));
+    assert!(String::from_utf8_lossy(&dry.stderr).contains("column `Notes` is not one we read"));
+    assert_eq!(
+        stdout(&run(&db, &["player", "list"])).lines().count(),
+        1,
+        "dry run registered nothing"
+    );
+
+    // A bad row anywhere: the error names file, line and column, and nobody is registered.
+    let bad = dir.0.join("bad.csv");
+    std::fs::write(
+        &bad,
+        "name,rating,fed\n\"One, A\",2000,NOR\n\"Two, B\",20x0,NOR\n",
+    )
+    .unwrap();
+    let out = run(&db, &["import", "players", &bad.display().to_string()]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.csv: line 3, column 2: `20x0` is not a rating"),
+        "{err}"
+    );
+    let missing = dir.0.join("missing.csv");
+    std::fs::write(&missing, "rating,fed\n2000,NOR\n").unwrap();
+    let out = run(&db, &["import", "players", &missing.display().to_string()]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no name column"));
+    assert_eq!(stdout(&run(&db, &["player", "list"])).lines().count(), 1);
+
+    assert!(run(&db, &["import", "players", &file]).status.success());
+    // The same file again clashes on FIDE IDs: refused whole.
+    assert_eq!(
+        run(&db, &["import", "players", &file]).status.code(),
+        Some(4)
+    );
+    let exported = stdout(&run(&db, &["export", "players"]));
+    assert_eq!(
+        exported.lines().collect::<Vec<_>>(),
+        [
+            "number,name,title,rating,fide_id,federation,birth,sex,club",
+            "1,\"Carlsen, Magnus\",GM,2830,1503014,NOR,1990,m,Offerspill",
+            "2,\"Muzychuk, Anna\",GM,2500,14111330,UKR,1990,w,",
+        ]
+    );
+}
