@@ -19,9 +19,10 @@ use crate::trf::{Trf, TrfPlayer, TrfRound};
 const APPLICATION_ID: i32 = 0x4152_4254;
 
 /// Forward migrations: (version reached, SQL). Each runs in its own transaction.
-const MIGRATIONS: &[(i32, &str)] = &[(
-    1,
-    "
+const MIGRATIONS: &[(i32, &str)] = &[
+    (
+        1,
+        "
     CREATE TABLE setting (
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
@@ -71,7 +72,15 @@ const MIGRATIONS: &[(i32, &str)] = &[(
     CREATE TRIGGER event_log_append_only_delete BEFORE DELETE ON event_log
         BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
     ",
-)];
+    ),
+    (
+        2,
+        "
+    -- A player's rounds are read in order for reports and cross-tables.
+    CREATE INDEX entry_by_player ON entry (player, round);
+    ",
+    ),
+];
 
 /// Why the database refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -783,15 +792,31 @@ impl Store {
         // A TRF has no board numbers. The games of each imported round are numbered in the
         // order of the better starting rank of the two players, so that `round show` and
         // `result ROUND BOARD` have a stable board to refer to.
-        tx.execute_batch(
-            "UPDATE entry SET board = (
-                SELECT COUNT(*) FROM entry o
-                WHERE o.round = entry.round AND o.opponent IS NOT NULL AND o.colour IN ('w', 'b')
-                  AND o.player < o.opponent
-                  AND o.player <= MIN(entry.player, entry.opponent)
-             )
-             WHERE opponent IS NOT NULL AND colour IN ('w', 'b');",
-        )?;
+        let mut games: Vec<(usize, u16, u16)> = Vec::new();
+        for player in &trf.players {
+            for (index, round) in player.rounds.iter().enumerate() {
+                if let Some(opponent) = round.opponent
+                    && player.player.id.0 < opponent.0
+                    && matches!(round.colour, 'w' | 'b' | 'W' | 'B')
+                {
+                    games.push((index + 1, player.player.id.0, opponent.0));
+                }
+            }
+        }
+        games.sort_unstable();
+        let mut board = 0;
+        let mut last_round = 0;
+        for (round, a, b) in games {
+            if round != last_round {
+                board = 0;
+                last_round = round;
+            }
+            board += 1;
+            tx.execute(
+                "UPDATE entry SET board = ?1 WHERE round = ?2 AND player IN (?3, ?4)",
+                params![board, round as i64, a, b],
+            )?;
+        }
         let set = |key: &str, value: Option<String>| -> Result<(), StoreError> {
             if let Some(value) = value {
                 tx.execute(

@@ -424,3 +424,113 @@ fn players_from_csv_all_or_nothing() {
         ]
     );
 }
+
+fn player_count(db: &str) -> i64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn an_older_schema_is_migrated_forward() {
+    let dir = TempDir::new("migrate");
+    let db = dir.db();
+    assert!(run(&db, &["new", "Old"]).status.success());
+    // Turn the file back into a version 1 database, as an older arbiter left it.
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch("DROP INDEX entry_by_player; PRAGMA user_version = 1;")
+            .unwrap();
+    }
+    assert!(run(&db, &["config", "name"]).status.success());
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 2);
+    let index: i64 = conn
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'entry_by_player'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(index, 1);
+}
+
+#[test]
+fn a_killed_import_leaves_the_event_as_it_was() {
+    let dir = TempDir::new("kill");
+    let db = dir.db();
+    assert!(run(&db, &["new", "Kill"]).status.success());
+    let csv = dir.0.join("big.csv");
+    let mut text = String::from("name,rating,fide_id\n");
+    for i in 0..20_000 {
+        text.push_str(&format!(
+            "\"Player{i:05}, Test\",{},{}\n",
+            1000 + i % 1800,
+            3_000_000 + i
+        ));
+    }
+    std::fs::write(&csv, text).unwrap();
+    // Kill the import at different moments: each time the event has either nobody or all
+    // 20,000 players, never part of them, and still opens.
+    for delay_ms in [1u64, 5, 10, 20, 40] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["--db", &db, "import", "players", &csv.display().to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        let _ = child.kill();
+        let _ = child.wait();
+        let count = player_count(&db);
+        assert!(
+            count == 0 || count == 20_000,
+            "{count} players after a kill at {delay_ms} ms"
+        );
+        assert!(run(&db, &["config", "name"]).status.success());
+        if count == 20_000 {
+            break;
+        }
+    }
+}
+
+#[test]
+fn two_directors_entering_at_once_both_land() {
+    let dir = TempDir::new("concurrent");
+    let db = dir.db();
+    assert!(run(&db, &["new", "Busy"]).status.success());
+    // Eight processes register a player each at the same moment; the busy timeout lets every
+    // one land (or say cleanly that the database was busy).
+    let children: Vec<_> = (0..8)
+        .map(|i| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+                .args(["--db", &db, "player", "add", &format!("Player{i}, Test")])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut landed = 0;
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        match out.status.code() {
+            Some(0) => landed += 1,
+            Some(4) => assert!(String::from_utf8_lossy(&out.stderr).contains("busy")),
+            other => panic!(
+                "unexpected exit {other:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ),
+        }
+    }
+    assert_eq!(player_count(&db), landed);
+    assert!(landed >= 1);
+    // Every landed change is on record.
+    assert_eq!(
+        stdout(&run(&db, &["log"])).lines().count() as i64,
+        landed + 1
+    );
+}
