@@ -826,6 +826,73 @@ impl Store {
             }
             Ok(())
         };
+        for (code, line) in &trf.other {
+            let chars: Vec<char> = line.chars().collect();
+            let column = |from: usize, to: usize| -> String {
+                chars
+                    .get(from - 1..to.min(chars.len()))
+                    .map(|c| c.iter().collect::<String>())
+                    .unwrap_or_default()
+                    .trim()
+                    .to_owned()
+            };
+            match code.as_str() {
+                "132" => {
+                    // Round dates YY/MM/DD from column 92, every ten columns.
+                    let mut dates = Vec::new();
+                    let mut start = 92;
+                    while chars.len() >= start {
+                        let date = column(start, start + 7);
+                        if let Some((year, rest)) = date.split_once('/') {
+                            dates.push(format!("20{year}-{}", rest.replace('/', "-")));
+                        }
+                        start += 10;
+                    }
+                    set("round-dates", Some(dates.join(",")))?;
+                }
+                "202" => set("tiebreaks", Some(column(5, chars.len())))?,
+                "162" => {
+                    // A code at column 6 and its points at 7-10, then every nine columns.
+                    let mut start = 6;
+                    while chars.len() >= start {
+                        let key = match column(start, start).as_str() {
+                            "W" => Some("points-win"),
+                            "D" => Some("points-draw"),
+                            "L" => Some("points-loss"),
+                            "A" => Some("points-forfeit-loss"),
+                            "P" => Some("points-pab"),
+                            _ => None,
+                        };
+                        if let (Some(key), Ok(points)) =
+                            (key, column(start + 1, start + 4).parse::<Points>())
+                        {
+                            set(key, Some(points.to_string()))?;
+                        }
+                        start += 9;
+                    }
+                }
+                "260" => {
+                    // Player IDs from column 13, every five columns: every pair among them.
+                    let mut ids = Vec::new();
+                    let mut start = 13;
+                    while chars.len() >= start {
+                        if let Ok(id) = column(start, start + 3).parse::<u16>() {
+                            ids.push(id);
+                        }
+                        start += 5;
+                    }
+                    for (i, &a) in ids.iter().enumerate() {
+                        for &b in &ids[i + 1..] {
+                            tx.execute(
+                                "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
+                                params![a.min(b), a.max(b)],
+                            )?;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
         set("name", trf.name.clone())?;
         set("city", trf.city.clone())?;
         set("federation", trf.federation.clone())?;
@@ -916,6 +983,7 @@ impl Store {
                 rounds,
             });
         }
+        let other = self.event_records(&players)?;
         Ok(Trf {
             name: text("name")?,
             city: text("city")?,
@@ -932,9 +1000,79 @@ impl Store {
                 _ => None,
             },
             players,
-            other: Vec::new(),
+            other,
             comments: Vec::new(),
         })
+    }
+
+    /// The records that describe the event beside the players: counts (062, 072), type
+    /// (092), round dates (132), point values when not the standard ones (162), tie-breaks
+    /// (202) and prohibited pairings (260).
+    fn event_records(&self, players: &[TrfPlayer]) -> Result<Vec<(String, String)>, StoreError> {
+        let mut records = Vec::new();
+        let mut push = |code: &str, line: String| records.push((code.to_owned(), line));
+        push("062", format!("062 {}", players.len()));
+        let rated = players.iter().filter(|p| p.player.rating.is_some()).count();
+        push("072", format!("072 {rated}"));
+        let kind = match self.setting("system")?.as_str() {
+            "berger" => "Individual: Round-Robin",
+            "double-berger" => "Individual: Double Round-Robin",
+            _ => "Individual: Swiss-System (FIDE Dutch)",
+        };
+        push("092", format!("092 {kind}"));
+        let dates = self.setting("round-dates")?;
+        if !dates.is_empty() {
+            // Round dates YY/MM/DD from column 92, every ten columns.
+            let mut line = format!("{:<91}", "132");
+            for date in dates.split(',') {
+                let short = date.get(2..).unwrap_or(date).replace('-', "/");
+                line.push_str(&format!("{short:<10}"));
+            }
+            push("132", line.trim_end().to_owned());
+        }
+        let points: Vec<String> = [
+            ("W", "points-win"),
+            ("D", "points-draw"),
+            ("L", "points-loss"),
+            ("A", "points-forfeit-loss"),
+            ("P", "points-pab"),
+        ]
+        .iter()
+        .map(|(code, key)| {
+            let points: Points = self.setting(key)?.parse().unwrap_or_default();
+            Ok(format!("{code}{:>4}", points.to_string()))
+        })
+        .collect::<Result<_, StoreError>>()?;
+        let standard = ["W 1.0", "D 0.5", "L 0.0", "A 0.0", "P 1.0"];
+        if points != standard {
+            // Code at column 6 and points at 7-10, then every nine columns.
+            let mut line = String::from("162  ");
+            for (i, pair) in points.iter().enumerate() {
+                if i > 0 {
+                    line.push_str("    ");
+                }
+                line.push_str(pair);
+            }
+            push("162", line);
+        }
+        let tiebreaks = self.setting("tiebreaks")?;
+        if !tiebreaks.is_empty() {
+            push("202", format!("202 {tiebreaks}"));
+        }
+        let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT a, b FROM forbidden ORDER BY a, b")?;
+        let pairs: Vec<(u16, u16)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (a, b) in pairs {
+            push(
+                "260",
+                format!("260 {:>3} {:>3} {a:>4} {b:>4}", 1, last_round),
+            );
+        }
+        Ok(records)
     }
 }
 

@@ -534,3 +534,69 @@ fn two_directors_entering_at_once_both_land() {
         landed + 1
     );
 }
+
+#[test]
+fn the_report_carries_the_event_records_and_reads_back() {
+    let dir = TempDir::new("records");
+    let db = dir.db();
+    assert!(
+        run(
+            &db,
+            &[
+                "new",
+                "Records",
+                "--rounds",
+                "5",
+                "--points-win",
+                "3",
+                "--points-draw",
+                "1",
+                "--tiebreaks",
+                "BH/C1,SB"
+            ]
+        )
+        .status
+        .success()
+    );
+    assert!(
+        run(&db, &["config", "round-dates", "2026-07-01,2026-07-02"])
+            .status
+            .success()
+    );
+    for name in ["One, A", "Two, B", "Three, C"] {
+        assert!(
+            run(&db, &["player", "add", name, "--rating", "2000"])
+                .status
+                .success()
+        );
+    }
+    assert!(run(&db, &["forbid", "1", "2"]).status.success());
+    let exported = stdout(&run(&db, &["export", "trf"]));
+    let line = |code: &str| {
+        exported
+            .lines()
+            .find(|l| l.starts_with(code))
+            .unwrap_or_else(|| panic!("no {code} in\n{exported}"))
+            .to_owned()
+    };
+    assert_eq!(line("062"), "062 3");
+    // Round dates YY/MM/DD at columns 92-99 and 102-109 (trf.md, record 132).
+    assert_eq!(&line("132")[91..99], "26/07/01");
+    assert_eq!(&line("132")[101..109], "26/07/02");
+    // Point values: code at column 6 with points at 7-10, the next at 15 with 16-19.
+    let points = line("162");
+    assert_eq!((&points[5..6], &points[6..10]), ("W", " 3.0"));
+    assert_eq!((&points[14..15], &points[15..19]), ("D", " 1.0"));
+    assert_eq!(line("202"), "202 BH/C1,SB");
+    assert_eq!(line("260"), "260   1   5    1    2");
+    // Another event made from this report exports the same report.
+    let copy = dir.0.join("copy.db").display().to_string();
+    let file = dir.0.join("event.trf");
+    std::fs::write(&file, &exported).unwrap();
+    assert!(
+        run(&copy, &["import", "trf", &file.display().to_string()])
+            .status
+            .success()
+    );
+    assert_eq!(stdout(&run(&copy, &["export", "trf"])), exported);
+}
