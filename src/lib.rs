@@ -8,7 +8,7 @@
 //! - [`tournament`]: the vocabulary of a tournament: players, every kind of round result,
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
-//! - [`store`]: the tournament database (SQLite), the only user of rusqlite.
+//! - [`store`]: the tournament database (SQLite); no other module touches it.
 //! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
 
