@@ -37,18 +37,11 @@ pub struct ClaimArgs {
 }
 
 pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
-    let file = File::open(&args.file).map_err(|err| Failure {
-        exit: Exit::Io,
-        message: format!("cannot read {}: {err}", args.file),
-        hint: None,
-    })?;
+    let file = File::open(&args.file)
+        .map_err(|err| Failure::io(format!("cannot read {}: {err}", args.file)))?;
     let mut found = None;
     for (index, raw) in PgnReader::new(BufReader::new(file)).enumerate() {
-        let raw = raw.map_err(|err| Failure {
-            exit: Exit::Io,
-            message: format!("cannot read {}: {err}", args.file),
-            hint: None,
-        })?;
+        let raw = raw.map_err(|err| Failure::io(format!("cannot read {}: {err}", args.file)))?;
         if index + 1 == args.game {
             found = Some(raw);
             break;

@@ -614,11 +614,8 @@ pub enum ExportCommand {
 
 fn write_output(output: &Option<PathBuf>, text: &str) -> Result<(), Failure> {
     match output {
-        Some(path) => std::fs::write(path, text).map_err(|err| Failure {
-            exit: Exit::Io,
-            message: format!("cannot write {}: {err}", path.display()),
-            hint: None,
-        }),
+        Some(path) => std::fs::write(path, text)
+            .map_err(|err| Failure::io(format!("cannot write {}: {err}", path.display()))),
         None => {
             print!("{text}");
             Ok(())
@@ -630,11 +627,8 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
     match command {
         ImportCommand::Trf { file } => {
             let shown = file.display().to_string();
-            let text = std::fs::read(file).map_err(|err| Failure {
-                exit: Exit::Io,
-                message: format!("cannot read {shown}: {err}"),
-                hint: None,
-            })?;
+            let text = std::fs::read(file)
+                .map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
             let text = String::from_utf8_lossy(&text);
             let (trf, warnings) = crate::trf::parse(&text)
                 .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
@@ -657,11 +651,8 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
         }
         ImportCommand::Players { file, dry_run } => {
             let shown = file.display().to_string();
-            let bytes = std::fs::read(file).map_err(|err| Failure {
-                exit: Exit::Io,
-                message: format!("cannot read {shown}: {err}"),
-                hint: None,
-            })?;
+            let bytes = std::fs::read(file)
+                .map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
             let text = String::from_utf8_lossy(&bytes);
             let (players, unused) = crate::tournament::csv_players::players_from_csv(&text)
                 .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
@@ -710,11 +701,7 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
 fn export_players(db: &Path, output: &Option<PathBuf>) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
     let mut writer = csv::Writer::from_writer(Vec::new());
-    let csv_error = |e: csv::Error| Failure {
-        exit: Exit::Io,
-        message: format!("cannot write the players: {e}"),
-        hint: None,
-    };
+    let csv_error = |e: csv::Error| Failure::io(format!("cannot write the players: {e}"));
     writer
         .write_record([
             "number",
@@ -747,11 +734,9 @@ fn export_players(db: &Path, output: &Option<PathBuf>) -> Result<Exit, Failure> 
             ])
             .map_err(csv_error)?;
     }
-    let bytes = writer.into_inner().map_err(|e| Failure {
-        exit: Exit::Io,
-        message: format!("cannot write the players: {e}"),
-        hint: None,
-    })?;
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| Failure::io(format!("cannot write the players: {e}")))?;
     write_output(output, &String::from_utf8_lossy(&bytes))?;
     Ok(Exit::Ok)
 }

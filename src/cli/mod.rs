@@ -48,6 +48,15 @@ impl Failure {
         }
     }
 
+    /// A file that could not be read or written (exit 5).
+    pub fn io(message: impl fmt::Display) -> Failure {
+        Failure {
+            exit: Exit::Io,
+            message: message.to_string(),
+            hint: None,
+        }
+    }
+
     pub fn with_hint(mut self, hint: impl Into<String>) -> Failure {
         self.hint = Some(hint.into());
         self
