@@ -93,6 +93,9 @@ enum Command {
     Player(event::PlayerCommand),
     Bye(event::ByeArgs),
     Result(event::ResultArgs),
+    /// Game scores: attach a PGN to a board.
+    #[command(subcommand)]
+    Game(event::GameCommand),
     /// Show a round's boards.
     #[command(subcommand)]
     Round(event::RoundCommand),
@@ -140,6 +143,7 @@ pub fn main() -> ExitCode {
         Command::Player(command) => event::player(&db, command),
         Command::Bye(args) => event::bye(&db, args),
         Command::Result(args) => event::result(&db, args),
+        Command::Game(command) => event::game(&db, command),
         Command::Round(command) => event::round(&db, command),
         Command::Forbid(args) => event::forbid(&db, args),
         Command::Log(args) => event::log(&db, args),

@@ -80,6 +80,19 @@ const MIGRATIONS: &[(i32, &str)] = &[
     CREATE INDEX entry_by_player ON entry (player, round);
     ",
     ),
+    (
+        3,
+        "
+    -- The score of a game as submitted (PGN), checked when attached.
+    CREATE TABLE game_record (
+        round INTEGER NOT NULL,
+        white INTEGER NOT NULL REFERENCES player(number),
+        black INTEGER NOT NULL REFERENCES player(number),
+        pgn   TEXT NOT NULL,
+        PRIMARY KEY (round, white)
+    );
+    ",
+    ),
 ];
 
 /// Why the database refused.
@@ -717,6 +730,46 @@ impl Store {
                     "round {round} has no board {board}; `arbiter round show {round}` lists the boards"
                 ))
             })
+    }
+
+    /// Stores the score of the game White `white` played in `round` (replacing an earlier
+    /// one, logged).
+    pub fn attach_game(
+        &mut self,
+        round: u32,
+        white: u16,
+        black: u16,
+        pgn: &str,
+        source: &str,
+    ) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        let replaced: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM game_record WHERE round = ?1 AND white = ?2)",
+            params![round, white],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT OR REPLACE INTO game_record (round, white, black, pgn) VALUES (?1, ?2, ?3, ?4)",
+            params![round, white, black, pgn],
+        )?;
+        log(
+            &tx,
+            "game attach",
+            &format!("round {round} game {white}-{black}"),
+            replaced.then_some("an earlier score"),
+            Some(source),
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every stored game score, by round and board order of White.
+    pub fn game_records(&self) -> Result<Vec<(u32, u16, u16, String)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT round, white, black, pgn FROM game_record ORDER BY round, white")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {

@@ -600,3 +600,33 @@ fn the_report_carries_the_event_records_and_reads_back() {
     );
     assert_eq!(stdout(&run(&copy, &["export", "trf"])), exported);
 }
+
+#[test]
+fn attached_games_are_checked_and_exported() {
+    let dir = TempDir::new("attach");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    let pgn = dir.0.join("board1.pgn");
+    // A mate in four, scored 1-0, on the board where a draw is entered.
+    std::fs::write(
+        &pgn,
+        "[White \"Alyx, X\"]\n[Black \"Franck, X\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+    )
+    .unwrap();
+    let file = pgn.display().to_string();
+    let out = run(&db, &["game", "attach", "1", "1", &file]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("checkmate, white wins (Art. 5.1.1)"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("the score sheet says 1-0 but 1/2-1/2 is entered")
+    );
+    assert_eq!(
+        run(&db, &["game", "attach", "1", "9", &file]).status.code(),
+        Some(3)
+    );
+    let exported = stdout(&run(&db, &["export", "pgn"]));
+    assert!(exported.contains("4. Qxf7# 1-0"));
+    assert!(stdout(&run(&db, &["log"])).contains("game attach"));
+}
