@@ -447,15 +447,15 @@ fn an_older_schema_is_migrated_forward() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 2);
-    let index: i64 = conn
+    assert_eq!(version, 3);
+    let objects: i64 = conn
         .query_row(
-            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'entry_by_player'",
+            "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('entry_by_player', 'game_record')",
             [],
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(index, 1);
+    assert_eq!(objects, 2);
 }
 
 #[test]
