@@ -439,8 +439,10 @@ fn an_older_schema_is_migrated_forward() {
     // Turn the file back into a version 1 database, as an older arbiter left it.
     {
         let conn = rusqlite::Connection::open(&db).unwrap();
-        conn.execute_batch("DROP INDEX entry_by_player; PRAGMA user_version = 1;")
-            .unwrap();
+        conn.execute_batch(
+            "DROP INDEX entry_by_player; DROP TABLE game_record; PRAGMA user_version = 1;",
+        )
+        .unwrap();
     }
     assert!(run(&db, &["config", "name"]).status.success());
     let conn = rusqlite::Connection::open(&db).unwrap();
