@@ -222,6 +222,9 @@ pub struct PlayerListArgs {
     /// number, rating or name.
     #[arg(long, default_value = "number")]
     sort: String,
+    /// text, csv or json.
+    #[arg(long, default_value = "text")]
+    format: String,
 }
 
 pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
@@ -295,6 +298,25 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 other => {
                     return Err(Failure::invalid_input(format!(
                         "--sort `{other}`: expected number, rating or name"
+                    )));
+                }
+            }
+            match args.format.as_str() {
+                "text" => {}
+                "json" => {
+                    println!("{}", crate::render::event::players_json(&players));
+                    return Ok(Exit::Ok);
+                }
+                "csv" => {
+                    print!(
+                        "{}",
+                        crate::render::event::players_csv(&players).map_err(Failure::io)?
+                    );
+                    return Ok(Exit::Ok);
+                }
+                other => {
+                    return Err(Failure::invalid_input(format!(
+                        "--format `{other}`: expected text, csv or json"
                     )));
                 }
             }
@@ -513,17 +535,32 @@ pub enum RoundCommand {
     Show {
         /// The round (default: the last one paired).
         round: Option<u32>,
+        /// text or json.
+        #[arg(long, default_value = "text")]
+        format: String,
     },
 }
 
 pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
-    let RoundCommand::Show { round } = command;
+    let RoundCommand::Show { round, format } = command;
     let store = Store::open(db)?;
     let round = match round {
         Some(r) => *r,
         None => store.rounds_started()?.max(1),
     };
     let view = store.round(round)?;
+    match format.as_str() {
+        "text" => {}
+        "json" => {
+            println!("{}", crate::render::event::round_json(round, &view));
+            return Ok(Exit::Ok);
+        }
+        other => {
+            return Err(Failure::invalid_input(format!(
+                "--format `{other}`: expected text or json"
+            )));
+        }
+    }
     let names: std::collections::HashMap<PlayerId, String> = store
         .players()?
         .into_iter()
@@ -633,10 +670,26 @@ pub fn game(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
 
 #[derive(Args)]
 #[command(about = "Every change to the event, oldest first")]
-pub struct LogArgs {}
+pub struct LogArgs {
+    /// text or json.
+    #[arg(long, default_value = "text")]
+    format: String,
+}
 
-pub fn log(db: &Path, _args: &LogArgs) -> Result<Exit, Failure> {
+pub fn log(db: &Path, args: &LogArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
+    match args.format.as_str() {
+        "text" => {}
+        "json" => {
+            println!("{}", crate::render::event::log_json(&store.log()?));
+            return Ok(Exit::Ok);
+        }
+        other => {
+            return Err(Failure::invalid_input(format!(
+                "--format `{other}`: expected text or json"
+            )));
+        }
+    }
     for entry in store.log()? {
         let change = match (&entry.old, &entry.new) {
             (Some(old), Some(new)) => format!(": {old} -> {new}"),
@@ -785,43 +838,8 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
 
 fn export_players(db: &Path, output: &Option<PathBuf>) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let csv_error = |e: csv::Error| Failure::io(format!("cannot write the players: {e}"));
-    writer
-        .write_record([
-            "number",
-            "name",
-            "title",
-            "rating",
-            "fide_id",
-            "federation",
-            "birth",
-            "sex",
-            "club",
-        ])
-        .map_err(csv_error)?;
-    for p in store.players()? {
-        writer
-            .write_record([
-                p.id.to_string(),
-                p.name,
-                p.title.map_or(String::new(), |t| t.to_string()),
-                p.rating.map_or(String::new(), |r| r.to_string()),
-                p.fide_id.map_or(String::new(), |i| i.to_string()),
-                p.federation.unwrap_or_default(),
-                p.birth.unwrap_or_default(),
-                match p.sex {
-                    Some(Sex::Male) => "m".into(),
-                    Some(Sex::Female) => "w".into(),
-                    None => String::new(),
-                },
-                p.club.unwrap_or_default(),
-            ])
-            .map_err(csv_error)?;
-    }
-    let bytes = writer
-        .into_inner()
+    let text = crate::render::event::players_csv(&store.players()?)
         .map_err(|e| Failure::io(format!("cannot write the players: {e}")))?;
-    write_output(output, &String::from_utf8_lossy(&bytes))?;
+    write_output(output, &text)?;
     Ok(Exit::Ok)
 }

@@ -632,3 +632,43 @@ fn attached_games_are_checked_and_exported() {
     assert!(exported.contains("4. Qxf7# 1-0"));
     assert!(stdout(&run(&db, &["log"])).contains("game attach"));
 }
+
+#[test]
+fn lists_for_programs() {
+    let dir = TempDir::new("formats");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    let players: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&db, &["player", "list", "--format", "json"]))).unwrap();
+    assert_eq!(players.as_array().unwrap().len(), 6);
+    assert_eq!(players[0]["name"], "Alyx, X");
+    assert_eq!(players[0]["rating"], 2200);
+    let csv = stdout(&run(
+        &db,
+        &["player", "list", "--format", "csv", "--sort", "rating"],
+    ));
+    assert_eq!(csv.lines().nth(1), Some("1,\"Alyx, X\",,2200,,XXX,,m,"));
+    let round: serde_json::Value = serde_json::from_str(&stdout(&run(
+        &db,
+        &["round", "show", "4", "--format", "json"],
+    )))
+    .unwrap();
+    // Round 4 of the exercise: 5 against 6 was a forfeit won by Black.
+    let forfeit = &round["boards"][2];
+    assert_eq!(
+        (forfeit["white"].as_u64(), forfeit["black"].as_u64()),
+        (Some(5), Some(6))
+    );
+    assert_eq!(
+        (
+            forfeit["white_code"].as_str(),
+            forfeit["black_code"].as_str()
+        ),
+        (Some("-"), Some("+"))
+    );
+    let log: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&db, &["log", "--format", "json"]))).unwrap();
+    assert_eq!(log[1]["command"], "import trf");
+    assert_eq!(run(&db, &["log", "--format", "xml"]).status.code(), Some(3));
+}
