@@ -669,6 +669,17 @@ pub fn game(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
 }
 
 #[derive(Args)]
+#[command(about = "Remove the last round's pairing while it has no results (requested byes stay)")]
+pub struct UnpairArgs {}
+
+pub fn unpair(db: &Path, _args: &UnpairArgs) -> Result<Exit, Failure> {
+    let mut store = Store::open(db)?;
+    let round = store.unpair()?;
+    println!("round {round} unpaired");
+    Ok(Exit::Ok)
+}
+
+#[derive(Args)]
 #[command(about = "Every change to the event, oldest first")]
 pub struct LogArgs {
     /// text or json.

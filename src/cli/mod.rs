@@ -93,6 +93,7 @@ enum Command {
     Player(event::PlayerCommand),
     Bye(event::ByeArgs),
     Result(event::ResultArgs),
+    Unpair(event::UnpairArgs),
     /// Game scores: attach a PGN to a board.
     #[command(subcommand)]
     Game(event::GameCommand),
@@ -143,6 +144,7 @@ pub fn main() -> ExitCode {
         Command::Player(command) => event::player(&db, command),
         Command::Bye(args) => event::bye(&db, args),
         Command::Result(args) => event::result(&db, args),
+        Command::Unpair(args) => event::unpair(&db, args),
         Command::Game(command) => event::game(&db, command),
         Command::Round(command) => event::round(&db, command),
         Command::Forbid(args) => event::forbid(&db, args),

@@ -732,6 +732,39 @@ impl Store {
             })
     }
 
+    /// Removes the pairing of the last paired round while none of its games has a result;
+    /// requested byes for that round stay. Returns the round.
+    pub fn unpair(&mut self) -> Result<u32, StoreError> {
+        let round = self.rounds_started()?;
+        if round == 0 {
+            return Err(StoreError::Refused("no round is paired".into()));
+        }
+        let tx = self.conn.transaction()?;
+        let results: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM entry WHERE round = ?1 AND opponent IS NOT NULL AND code <> ' '",
+            [round],
+            |r| r.get(0),
+        )?;
+        if results > 0 {
+            return Err(StoreError::Refused(format!(
+                "round {round} already has results; correct them with `arbiter result {round} BOARD RESULT --correct` instead"
+            )));
+        }
+        let removed = tx.execute(
+            "DELETE FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U')",
+            [round],
+        )?;
+        log(
+            &tx,
+            "unpair",
+            &format!("round {round}"),
+            Some(&format!("{removed} entries")),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(round)
+    }
+
     /// Stores the score of the game White `white` played in `round` (replacing an earlier
     /// one, logged).
     pub fn attach_game(

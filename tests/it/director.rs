@@ -672,3 +672,25 @@ fn lists_for_programs() {
     assert_eq!(log[1]["command"], "import trf");
     assert_eq!(run(&db, &["log", "--format", "xml"]).status.code(), Some(3));
 }
+
+#[test]
+fn unpair_refuses_a_round_with_results() {
+    let dir = TempDir::new("unpair");
+    let db = dir.db();
+    assert!(run(&db, &["new", "Unpair"]).status.success());
+    let none = run(&db, &["unpair"]);
+    assert_eq!(none.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no round is paired"));
+    let other = dir.0.join("rr.db").display().to_string();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&other, &["import", "trf", source]).status.success());
+    let with_results = run(&other, &["unpair"]);
+    assert_eq!(with_results.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&with_results.stderr).contains("round 5 already has results"));
+    assert!(
+        stdout(&run(&other, &["round", "show", "5"]))
+            .lines()
+            .count()
+            > 2
+    );
+}
