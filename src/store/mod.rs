@@ -381,6 +381,7 @@ impl Store {
         for player in players {
             number += 1;
             insert_player(&tx, number, player)?;
+            mark_late_entry(&tx, number)?;
         }
         log(
             &tx,
@@ -415,13 +416,11 @@ impl Store {
                 r.get(0)
             })?;
         insert_player(&tx, number, player)?;
-        log(
-            &tx,
-            "player add",
-            &format!("player {number}"),
-            None,
-            Some(&player.name),
-        )?;
+        let what = match mark_late_entry(&tx, number)? {
+            Some(round) => format!("player {number} (late entry from round {round})"),
+            None => format!("player {number}"),
+        };
+        log(&tx, "player add", &what, None, Some(&player.name))?;
         tx.commit()?;
         Ok(PlayerId(number))
     }
@@ -1160,6 +1159,30 @@ impl Store {
         }
         Ok(records)
     }
+}
+
+/// A player registered after rounds were paired is a late entry: the rounds missed are
+/// recorded as absences (zero points; a director may turn them into half-point byes).
+fn mark_late_entry(tx: &Transaction<'_>, number: u16) -> Result<Option<u32>, StoreError> {
+    let paired: u32 = tx.query_row(
+        "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+        [],
+        |r| r.get(0),
+    )?;
+    if paired == 0 {
+        return Ok(None);
+    }
+    tx.execute(
+        "UPDATE player SET late_from = ?2 WHERE number = ?1",
+        params![number, paired + 1],
+    )?;
+    for round in 1..=paired {
+        tx.execute(
+            "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ' ')",
+            params![round, number],
+        )?;
+    }
+    Ok(Some(paired + 1))
 }
 
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {

@@ -694,3 +694,30 @@ fn unpair_refuses_a_round_with_results() {
             > 2
     );
 }
+
+#[test]
+fn a_late_entry_misses_the_rounds_already_paired() {
+    let dir = TempDir::new("late");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    assert!(
+        run(&db, &["player", "add", "Late, Comer", "--rating", "1900"])
+            .status
+            .success()
+    );
+    assert!(
+        stdout(&run(&db, &["log"])).contains("player 7 (late entry from round 6): Late, Comer")
+    );
+    // The five rounds already played are zero-point absences in the report.
+    let (report, warnings) = parse(&stdout(&run(&db, &["export", "trf"]))).unwrap();
+    assert!(warnings.is_empty());
+    let late = &report.players[6];
+    assert_eq!(late.rounds.len(), 5);
+    assert!(
+        late.rounds
+            .iter()
+            .all(|r| r.opponent.is_none() && r.code == ' ')
+    );
+    assert_eq!(late.points.to_string(), "0.0");
+}
