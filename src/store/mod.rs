@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use crate::chess::Color;
 use crate::tournament::settings::{KEYS, SettingKey};
 use crate::tournament::{Player, PlayerId, Points, Sex, Title};
-use crate::trf::{Trf, TrfPlayer, TrfRound};
+use crate::trf::{PointValues, Trf, TrfPlayer, TrfRound};
 
 /// `ARBT`: marks a file as an arbiter tournament database.
 const APPLICATION_ID: i32 = 0x4152_4254;
@@ -1022,6 +1022,17 @@ impl Store {
             .prepare("SELECT DISTINCT round FROM entry WHERE opponent IS NOT NULL OR code = 'U'")?
             .query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
+        // Points under the event's own scoring, as the 162 record of the report declares it.
+        let setting_points = |key: &str| -> Result<Points, StoreError> {
+            Ok(self.setting(key)?.parse().unwrap_or_default())
+        };
+        let values = PointValues {
+            win: setting_points("points-win")?,
+            draw: setting_points("points-draw")?,
+            loss: setting_points("points-loss")?,
+            absence: setting_points("points-forfeit-loss")?,
+            bye: setting_points("points-pab")?,
+        };
         let mut players = Vec::new();
         for player in self.players()? {
             let mut stmt = self.conn.prepare(
@@ -1059,7 +1070,7 @@ impl Store {
                 .enumerate()
                 .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
                 .filter_map(|(_, r)| r.result())
-                .map(|r| r.standard_points())
+                .map(|r| values.points(r))
                 .sum::<Points>();
             players.push(TrfPlayer {
                 player,

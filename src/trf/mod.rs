@@ -513,12 +513,13 @@ fn codes_match(a: char, b: char) -> bool {
 /// The points written must be the sum of the rounds; a trailing round for the round about to
 /// be paired (a requested bye) may or may not be counted yet, so both sums are accepted.
 fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<TrfWarning>) {
+    let values = PointValues::of(trf);
     for player in &trf.players {
         let results: Vec<Points> = player
             .rounds
             .iter()
             .filter_map(|r| r.result())
-            .map(RoundResult::standard_points)
+            .map(|r| values.points(r))
             .collect();
         let all: Points = results.iter().copied().sum();
         let but_last: Points = results
@@ -526,13 +527,7 @@ fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<Tr
             .take(results.len().saturating_sub(1))
             .copied()
             .sum();
-        // Files with their own point values (162, BBx) are checked against those by the
-        // tournament import; here the standard values decide whether to warn.
-        let own_values = trf
-            .other
-            .iter()
-            .any(|(code, _)| code == "162" || code.starts_with("BB"));
-        if !own_values && player.points != all && player.points != but_last {
+        if player.points != all && player.points != but_last {
             warnings.push(TrfWarning {
                 line: lines_of.get(&player.player.id.0).copied().unwrap_or(0),
                 message: format!(
@@ -540,6 +535,102 @@ fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<Tr
                     player.player.id, player.points
                 ),
             });
+        }
+    }
+}
+
+/// The points each kind of round result is worth in a report: the standard values, or those
+/// of a `162` record (FIDE) or of the `BBx` lines (bbpPairings).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PointValues {
+    /// Win, forfeit win, full-point bye.
+    pub win: Points,
+    /// Draw, half-point bye.
+    pub draw: Points,
+    /// Loss over the board.
+    pub loss: Points,
+    /// Forfeit loss, zero-point bye, absence.
+    pub absence: Points,
+    /// Pairing-allocated bye.
+    pub bye: Points,
+}
+
+impl Default for PointValues {
+    fn default() -> PointValues {
+        PointValues {
+            win: Points::ONE,
+            draw: Points::HALF,
+            loss: Points::ZERO,
+            absence: Points::ZERO,
+            bye: Points::ONE,
+        }
+    }
+}
+
+impl PointValues {
+    /// The values a report declares, the standard ones where it declares none.
+    pub fn of(trf: &Trf) -> PointValues {
+        let mut values = PointValues::default();
+        for (code, line) in &trf.other {
+            let chars: Vec<char> = line.chars().collect();
+            let column = |from: usize, to: usize| field(&chars, from, to);
+            match code.as_str() {
+                "162" => {
+                    // A code at column 6, its points at 7-10, then every nine columns.
+                    let mut start = 6;
+                    while chars.len() >= start {
+                        if let Ok(points) = column(start + 1, start + 4).parse::<Points>() {
+                            match column(start, start).as_str() {
+                                "W" => values.win = points,
+                                "D" => values.draw = points,
+                                "L" => values.loss = points,
+                                "A" => values.absence = points,
+                                "P" => values.bye = points,
+                                _ => {}
+                            }
+                        }
+                        start += 9;
+                    }
+                }
+                "BBW" | "BBD" | "BBL" | "BBF" | "BBU" => {
+                    if let Ok(points) = column(5, chars.len()).parse::<Points>() {
+                        match code.as_str() {
+                            "BBW" => values.win = points,
+                            "BBD" => values.draw = points,
+                            "BBL" => values.loss = points,
+                            "BBF" => values.absence = points,
+                            _ => values.bye = points,
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        values
+    }
+
+    /// What one round result is worth.
+    pub fn points(&self, result: RoundResult) -> Points {
+        match result {
+            RoundResult::Played {
+                outcome: Outcome::Win,
+                ..
+            }
+            | RoundResult::Forfeit { won: true, .. }
+            | RoundResult::FullPointBye => self.win,
+            RoundResult::Played {
+                outcome: Outcome::Draw,
+                ..
+            }
+            | RoundResult::HalfPointBye => self.draw,
+            RoundResult::Played {
+                outcome: Outcome::Loss,
+                ..
+            } => self.loss,
+            RoundResult::PairingAllocatedBye => self.bye,
+            RoundResult::Forfeit { won: false, .. }
+            | RoundResult::ZeroPointBye
+            | RoundResult::Absent => self.absence,
         }
     }
 }

@@ -721,3 +721,27 @@ fn a_late_entry_misses_the_rounds_already_paired() {
     );
     assert_eq!(late.points.to_string(), "0.0");
 }
+
+#[test]
+fn points_follow_the_events_scoring() {
+    let dir = TempDir::new("scoring");
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    // Round 1 is paired, so in FIDE mode the scoring changes only with --force.
+    assert_eq!(
+        run(&db, &["config", "points-win", "3"]).status.code(),
+        Some(4)
+    );
+    assert!(
+        run(&db, &["config", "points-win", "3", "--force"])
+            .status
+            .success()
+    );
+    let (report, warnings) = parse(&stdout(&run(&db, &["export", "trf"]))).unwrap();
+    // The report declares its values (162), so its points add up under them.
+    assert!(warnings.is_empty(), "{warnings:?}");
+    // Alyx: = 1 1 0 1 is three wins and a draw: 3 x 3 + 0.5.
+    assert_eq!(report.players[0].points.to_string(), "9.5");
+    assert!(stdout(&run(&db, &["log"])).contains("config --force"));
+}

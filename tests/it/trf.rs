@@ -133,3 +133,24 @@ fn points_read_and_write_exactly() {
     assert_eq!(format!("{:>5}", Points(45)), "  4.5");
     assert_eq!(Points(-5).to_string(), "-0.5");
 }
+
+#[test]
+fn points_follow_the_declared_values() {
+    // Three points for a win (162: code W at column 6, points at 7-10).
+    let three = format!(
+        "162  W 3.0    D 1.0\n{}",
+        TWO.replace("   1.0    1", "   3.0    1")
+    );
+    let (_, warnings) = parse(&three).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    // The same written points without the 162 line do not add up.
+    let (_, warnings) = parse(&TWO.replace("   1.0    1", "   3.0    1")).unwrap();
+    assert_eq!(warnings.len(), 1);
+    // bbpPairings' lines say the same.
+    let (_, warnings) = parse(&format!(
+        "BBW  3.0\n{}",
+        TWO.replace("   1.0    1", "   3.0    1")
+    ))
+    .unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
