@@ -36,6 +36,16 @@ fn run(db: &str, args: &[&str]) -> std::process::Output {
     arbiter(&all)
 }
 
+/// The round robin of the FIDE tie-break exercises (`fixtures/trf/held-rr6.trf`) imported
+/// into a fresh database: six players, five rounds with every kind of game result.
+fn imported_event(name: &str) -> (TempDir, String) {
+    let dir = TempDir::new(name);
+    let db = dir.db();
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
+    assert!(run(&db, &["import", "trf", source]).status.success());
+    (dir, db)
+}
+
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
@@ -302,10 +312,7 @@ fn edits_withdrawals_byes_and_prohibited_pairings() {
 
 #[test]
 fn results_are_entered_once_and_corrected_on_record() {
-    let dir = TempDir::new("results");
-    let db = dir.db();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
-    assert!(run(&db, &["import", "trf", source]).status.success());
+    let (_dir, db) = imported_event("results");
     // Round 1 of the exercise: 1-5 ½-½, 2-6 1-0, 3-4 1-0; the boards follow the better
     // starting rank of each game.
     let show = stdout(&run(&db, &["round", "show", "1"]));
@@ -605,10 +612,7 @@ fn the_report_carries_the_event_records_and_reads_back() {
 
 #[test]
 fn attached_games_are_checked_and_exported() {
-    let dir = TempDir::new("attach");
-    let db = dir.db();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
-    assert!(run(&db, &["import", "trf", source]).status.success());
+    let (dir, db) = imported_event("attach");
     let pgn = dir.0.join("board1.pgn");
     // A mate in four, scored 1-0, on the board where a draw is entered.
     std::fs::write(
@@ -635,10 +639,7 @@ fn attached_games_are_checked_and_exported() {
 
 #[test]
 fn lists_for_programs() {
-    let dir = TempDir::new("formats");
-    let db = dir.db();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
-    assert!(run(&db, &["import", "trf", source]).status.success());
+    let (_dir, db) = imported_event("formats");
     let players: serde_json::Value =
         serde_json::from_str(&stdout(&run(&db, &["player", "list", "--format", "json"]))).unwrap();
     assert_eq!(players.as_array().unwrap().len(), 6);
@@ -697,10 +698,7 @@ fn unpair_refuses_a_round_with_results() {
 
 #[test]
 fn a_late_entry_misses_the_rounds_already_paired() {
-    let dir = TempDir::new("late");
-    let db = dir.db();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
-    assert!(run(&db, &["import", "trf", source]).status.success());
+    let (_dir, db) = imported_event("late");
     assert!(
         run(&db, &["player", "add", "Late, Comer", "--rating", "1900"])
             .status
@@ -724,10 +722,7 @@ fn a_late_entry_misses_the_rounds_already_paired() {
 
 #[test]
 fn points_follow_the_events_scoring() {
-    let dir = TempDir::new("scoring");
-    let db = dir.db();
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/trf/held-rr6.trf");
-    assert!(run(&db, &["import", "trf", source]).status.success());
+    let (_dir, db) = imported_event("scoring");
     // Round 1 is paired, so in FIDE mode the scoring changes only with --force.
     assert_eq!(
         run(&db, &["config", "points-win", "3"]).status.code(),
