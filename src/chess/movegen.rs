@@ -357,23 +357,24 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
                 return true;
             }
         }
-        for from in (board.bishops() | board.queens()) & ours {
-            let mut to = attacks::bishop_attacks(from, occupied) & target;
+        // A slider may move along its pin line only.
+        let slider_moves = |from: Square, reach: Bitboard| {
+            let mut to = reach & target;
             if pinned.contains(from) {
                 to &= attacks::line(king, from);
             }
-            if to.is_nonempty() {
-                return true;
-            }
-        }
-        for from in (board.rooks() | board.queens()) & ours {
-            let mut to = attacks::rook_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                to &= attacks::line(king, from);
-            }
-            if to.is_nonempty() {
-                return true;
-            }
+            to.is_nonempty()
+        };
+        let diagonal = board.diagonal_sliders() & ours;
+        let straight = board.straight_sliders() & ours;
+        if diagonal
+            .into_iter()
+            .any(|from| slider_moves(from, attacks::bishop_attacks(from, occupied)))
+            || straight
+                .into_iter()
+                .any(|from| slider_moves(from, attacks::rook_attacks(from, occupied)))
+        {
+            return true;
         }
         // Pawns and en passant are rare enough as the only moves to count them fully.
         let mut pawns = CountSink::default();
