@@ -8,12 +8,14 @@
 //! - [`tournament`]: the vocabulary of a tournament: players, every kind of round result,
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
+//! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
 //! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
 
 pub mod chess;
 pub mod cli;
+pub mod pairing;
 pub mod render;
 pub mod scoresheet;
 pub mod store;

@@ -27,5 +27,9 @@ mod scoresheet_robustness;
 mod trf;
 // The director's commands on a real database file.
 mod director;
+// The Dutch engine against the reference engine's pairings.
+mod dutch;
+// Round robins against the Berger tables.
+mod berger;
 // One test per bug found.
 mod regression;

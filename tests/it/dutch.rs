@@ -1,0 +1,1 @@
+//! The Dutch engine against the reference pairings (fixtures/pairing).
