@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use super::{Exit, Failure};
 use crate::store::{PlayerChanges, Store, StoreError};
 use crate::tournament::settings::KEYS;
+use crate::tournament::{ADJOURNED, result_codes};
 use crate::tournament::{Player, PlayerId, Sex, Title};
 
 impl From<StoreError> for Failure {
@@ -75,6 +76,22 @@ pub struct NewArgs {
     points_draw: Option<String>,
     #[arg(long = "points-pab")]
     points_pab: Option<String>,
+    #[arg(long = "points-loss")]
+    points_loss: Option<String>,
+    #[arg(long = "points-forfeit-win")]
+    points_forfeit_win: Option<String>,
+    #[arg(long = "points-forfeit-loss")]
+    points_forfeit_loss: Option<String>,
+    #[arg(long = "points-hpb")]
+    points_hpb: Option<String>,
+    /// auto, rating, lots or given.
+    #[arg(long = "pairing-numbers")]
+    pairing_numbers: Option<String>,
+    /// Round robins: stand or annul.
+    #[arg(long = "withdrawal-games")]
+    withdrawal_games: Option<String>,
+    #[arg(long = "round-dates")]
+    round_dates: Option<String>,
     /// Turn FIDE mode off (locks and warnings for rated events).
     #[arg(long = "no-fide-mode")]
     no_fide_mode: bool,
@@ -99,6 +116,13 @@ pub fn new(db: &Path, args: &NewArgs) -> Result<Exit, Failure> {
         ("points-win", &args.points_win),
         ("points-draw", &args.points_draw),
         ("points-pab", &args.points_pab),
+        ("points-loss", &args.points_loss),
+        ("points-forfeit-win", &args.points_forfeit_win),
+        ("points-forfeit-loss", &args.points_forfeit_loss),
+        ("points-hpb", &args.points_hpb),
+        ("pairing-numbers", &args.pairing_numbers),
+        ("withdrawal-games", &args.withdrawal_games),
+        ("round-dates", &args.round_dates),
     ]
     .into_iter()
     .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
@@ -187,6 +211,12 @@ pub struct PlayerEditArgs {
     title: Option<String>,
     #[arg(long)]
     birth: Option<String>,
+    #[arg(long)]
+    sex: Option<String>,
+    #[arg(long)]
+    club: Option<String>,
+    #[arg(long = "national-rating")]
+    national_rating: Option<u16>,
 }
 
 #[derive(Args)]
@@ -215,6 +245,8 @@ pub struct PlayerAddArgs {
     sex: Option<String>,
     #[arg(long)]
     club: Option<String>,
+    #[arg(long = "national-rating")]
+    national_rating: Option<u16>,
 }
 
 #[derive(Args)]
@@ -235,16 +267,7 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 return Err(Failure::invalid_input("a player needs a name"));
             }
             let title = title(args.title.as_deref())?;
-            let sex = match args.sex.as_deref() {
-                None => None,
-                Some("m") => Some(Sex::Male),
-                Some("w") | Some("f") => Some(Sex::Female),
-                Some(other) => {
-                    return Err(Failure::invalid_input(format!(
-                        "--sex `{other}`: expected m or w"
-                    )));
-                }
-            };
+            let sex = sex(args.sex.as_deref())?;
             let federation = federation(args.fed.as_deref())?;
             let player = Player {
                 id: PlayerId(0),
@@ -252,6 +275,7 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 sex,
                 title,
                 rating: args.rating,
+                national_rating: args.national_rating,
                 federation,
                 fide_id: args.fide_id,
                 birth: args.birth.clone(),
@@ -268,10 +292,13 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 federation: federation(args.fed.as_deref())?,
                 title: title(args.title.as_deref())?,
                 birth: args.birth.clone(),
+                sex: sex(args.sex.as_deref())?,
+                club: args.club.clone(),
+                national_rating: args.national_rating,
             };
             if changes == PlayerChanges::default() {
                 return Err(Failure::invalid_input(
-                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth",
+                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
                 ));
             }
             store.edit_player(args.number, &changes)?;
@@ -349,6 +376,17 @@ fn federation(text: Option<&str>) -> Result<Option<String>, Failure> {
             "--fed `{f}`: expected a three-letter federation code such as NOR"
         ))),
         None => Ok(None),
+    }
+}
+
+fn sex(text: Option<&str>) -> Result<Option<Sex>, Failure> {
+    match text {
+        None => Ok(None),
+        Some("m") | Some("M") => Ok(Some(Sex::Male)),
+        Some("w") | Some("W") | Some("f") | Some("F") => Ok(Some(Sex::Female)),
+        Some(other) => Err(Failure::invalid_input(format!(
+            "--sex `{other}`: expected m or w"
+        ))),
     }
 }
 
@@ -435,7 +473,7 @@ pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
 #[derive(Args)]
 #[command(
     about = "Enter a result by board or by player; --correct changes one already entered (logged)",
-    after_help = "Results: 1-0, 0-1, 1/2 (also ½-½ or =), +- and -+ (forfeits), -- (double forfeit),\n1-0u 0-1u 1/2u (a game shorter than one move: not rated).\n\nExamples:\n  arbiter result 3 12 1-0\n  arbiter result 3 --player 27 1/2\n  arbiter result 3 12 0-1 --correct"
+    after_help = "Results: 1-0, 0-1, 1/2 (also ½-½ or =), +- and -+ (forfeits), -- (double forfeit),\n1-0u 0-1u 1/2u (a game shorter than one move: not rated), * (adjourned: a draw for pairing,\npending in the standings; enter the final result later without --correct).\n\nExamples:\n  arbiter result 3 12 1-0\n  arbiter result 3 --player 27 1/2\n  arbiter result 3 12 0-1 --correct"
 )]
 pub struct ResultArgs {
     round: u32,
@@ -449,22 +487,6 @@ pub struct ResultArgs {
     correct: bool,
 }
 
-/// The TRF codes of White and Black for a result as a director types it.
-fn result_codes(text: &str) -> Option<(char, char)> {
-    Some(match text.trim() {
-        "1-0" => ('1', '0'),
-        "0-1" => ('0', '1'),
-        "1/2" | "1/2-1/2" | "½-½" | "½" | "=" => ('=', '='),
-        "+-" | "+/-" => ('+', '-'),
-        "-+" | "-/+" => ('-', '+'),
-        "--" | "-/-" => ('-', '-'),
-        "1-0u" => ('W', 'L'),
-        "0-1u" => ('L', 'W'),
-        "1/2u" | "½-½u" => ('D', 'D'),
-        _ => return None,
-    })
-}
-
 /// A result as results tables write it (`1 - 0`, `½ - ½`, `+ - -`).
 fn shown(white: char, black: char) -> String {
     let side = |c: char| match c {
@@ -476,6 +498,9 @@ fn shown(white: char, black: char) -> String {
     };
     if white == ' ' && black == ' ' {
         return String::new();
+    }
+    if white == ADJOURNED {
+        return "adjourned".to_owned();
     }
     let unrated = if matches!(white, 'W' | 'D' | 'L') {
         " (unrated)"
@@ -507,7 +532,7 @@ pub fn result(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
     };
     let codes = result_codes(&text).ok_or_else(|| {
         Failure::invalid_input(format!(
-            "unknown result `{text}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u or 1/2u"
+            "unknown result `{text}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u, 1/2u or * (adjourned)"
         ))
     })?;
     let mut store = Store::open(db)?;
@@ -535,7 +560,7 @@ pub enum RoundCommand {
     Show {
         /// The round (default: the last one paired).
         round: Option<u32>,
-        /// text or json.
+        /// text, csv or json.
         #[arg(long, default_value = "text")]
         format: String,
     },
@@ -549,24 +574,30 @@ pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         None => store.rounds_started()?.max(1),
     };
     let view = store.round(round)?;
-    match format.as_str() {
-        "text" => {}
-        "json" => {
-            println!("{}", crate::render::event::round_json(round, &view));
-            return Ok(Exit::Ok);
-        }
-        other => {
-            return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text or json"
-            )));
-        }
-    }
     let names: std::collections::HashMap<PlayerId, String> = store
         .players()?
         .into_iter()
         .map(|p| (p.id, p.name))
         .collect();
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+    match format.as_str() {
+        "text" => {}
+        "json" => {
+            println!("{}", crate::render::event::round_json(round, &view));
+            return Ok(Exit::Ok);
+        }
+        "csv" => {
+            let text = crate::render::event::round_csv(round, &view, &|n| name(PlayerId(n)))
+                .map_err(Failure::io)?;
+            print!("{text}");
+            return Ok(Exit::Ok);
+        }
+        other => {
+            return Err(Failure::invalid_input(format!(
+                "--format `{other}`: expected text, csv or json"
+            )));
+        }
+    }
     println!("round {round}");
     println!(
         "{:>5}  {:>4} {:<28}  {:<14}  {:>4} {:<28}",
@@ -730,6 +761,21 @@ pub enum ImportCommand {
         #[arg(long = "dry-run")]
         dry_run: bool,
     },
+    /// Enter a round's results from a CSV file with a header row: `board,result` (with
+    /// --round or a `round` column) or `white,black,result`; results as `arbiter result`
+    /// takes them. Every row is checked, and nothing is entered if one is bad.
+    #[command(
+        after_help = "Example (results.csv):\n  board,white,black,result\n  1,4,17,1-0\n  2,9,2,1/2\n\n  arbiter import results results.csv --round 3"
+    )]
+    Results {
+        file: PathBuf,
+        /// The round, when the file has no round column.
+        #[arg(long)]
+        round: Option<u32>,
+        /// Allow changing results already entered (each change logged).
+        #[arg(long)]
+        correct: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -788,6 +834,11 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             println!("imported {} players from {shown}", trf.players.len());
             Ok(Exit::Ok)
         }
+        ImportCommand::Results {
+            file,
+            round,
+            correct,
+        } => import_results(db, file, *round, *correct),
         ImportCommand::Players { file, dry_run } => {
             let shown = file.display().to_string();
             let bytes = std::fs::read(file)
@@ -853,4 +904,79 @@ fn export_players(db: &Path, output: &Option<PathBuf>) -> Result<Exit, Failure> 
         .map_err(|e| Failure::io(format!("cannot write the players: {e}")))?;
     write_output(output, &text)?;
     Ok(Exit::Ok)
+}
+
+fn import_results(
+    db: &Path,
+    file: &Path,
+    round: Option<u32>,
+    correct: bool,
+) -> Result<Exit, Failure> {
+    let shown = file.display().to_string();
+    let bytes =
+        std::fs::read(file).map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let rows = crate::tournament::csv_results::results_from_csv(&text)
+        .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
+    let mut store = Store::open(db)?;
+    let at = |line: u64, message: String| {
+        Failure::invalid_input(format!("{shown}: line {line}: {message}"))
+    };
+    // Every row is placed on its game before anything is entered.
+    let mut results = Vec::new();
+    for row in &rows {
+        let round = row
+            .round
+            .or(round)
+            .ok_or_else(|| at(row.line, "no round: give --round or a round column".into()))?;
+        let view = store.round(round)?;
+        let game = match (row.board, row.white) {
+            (Some(board), _) => view.games.iter().find(|g| g.board == Some(board)),
+            (None, Some(white)) => view.games.iter().find(|g| g.white.0 == white),
+            (None, None) => None,
+        }
+        .ok_or_else(|| {
+            at(
+                row.line,
+                match (row.board, row.white) {
+                    (Some(board), _) => format!("round {round} has no board {board}"),
+                    (_, Some(white)) => {
+                        format!("player {white} has no game with White in round {round}")
+                    }
+                    _ => "the row names neither a board nor White".into(),
+                },
+            )
+        })?;
+        if row.white.is_some_and(|w| w != game.white.0)
+            || row.black.is_some_and(|b| b != game.black.0)
+        {
+            return Err(at(
+                row.line,
+                format!(
+                    "round {round} board {} is {}-{}, not {}-{}",
+                    game.board.map_or("-".into(), |b| b.to_string()),
+                    game.white,
+                    game.black,
+                    row.white.map_or("?".into(), |w| w.to_string()),
+                    row.black.map_or("?".into(), |b| b.to_string())
+                ),
+            ));
+        }
+        results.push((round, game.white.0, row.codes));
+    }
+    match store.enter_results(&results, correct, &shown) {
+        Ok(games) => {
+            println!("entered {} results from {shown}", games.len());
+            Ok(Exit::Ok)
+        }
+        Err((index, err)) => {
+            let line = rows.get(index).map_or(0, |r| r.line);
+            let mut failure = Failure::from(err);
+            failure.message = format!(
+                "{shown}: line {line}: {}; nothing was entered",
+                failure.message
+            );
+            Err(failure)
+        }
+    }
 }

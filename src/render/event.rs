@@ -11,6 +11,7 @@ struct PlayerView<'a> {
     name: &'a str,
     title: Option<&'static str>,
     rating: Option<u16>,
+    national_rating: Option<u16>,
     fide_id: Option<u64>,
     federation: Option<&'a str>,
     birth: Option<&'a str>,
@@ -24,6 +25,7 @@ fn player_view(p: &Player) -> PlayerView<'_> {
         name: &p.name,
         title: p.title.map(|t| t.as_str()),
         rating: p.rating,
+        national_rating: p.national_rating,
         fide_id: p.fide_id,
         federation: p.federation.as_deref(),
         birth: p.birth.as_deref(),
@@ -58,6 +60,7 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
             "birth",
             "sex",
             "club",
+            "national_rating",
         ])
         .map_err(|e| e.to_string())?;
     for p in players.iter().map(player_view) {
@@ -72,6 +75,7 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
                 p.birth.unwrap_or_default().to_owned(),
                 p.sex.unwrap_or_default().to_owned(),
                 p.club.unwrap_or_default().to_owned(),
+                p.national_rating.map_or(String::new(), |r| r.to_string()),
             ])
             .map_err(|e| e.to_string())?;
     }
@@ -151,4 +155,78 @@ pub fn round_json(round: u32, view: &RoundView) -> String {
             })
             .collect(),
     })
+}
+
+/// `round show --format csv`: one row per board, then one per unpaired player (board empty),
+/// with TRF result codes; `white_points`/`black_points` are blank until a result is in.
+pub fn round_csv(
+    round: u32,
+    view: &RoundView,
+    names: &dyn Fn(u16) -> String,
+) -> Result<String, String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record([
+            "round",
+            "board",
+            "white",
+            "white_name",
+            "black",
+            "black_name",
+            "result",
+            "white_code",
+            "black_code",
+        ])
+        .map_err(|e| e.to_string())?;
+    for g in &view.games {
+        writer
+            .write_record([
+                round.to_string(),
+                g.board.map_or(String::new(), |b| b.to_string()),
+                g.white.0.to_string(),
+                names(g.white.0),
+                g.black.0.to_string(),
+                names(g.black.0),
+                result_text(g.white_code, g.black_code),
+                g.white_code.to_string().trim().to_owned(),
+                g.black_code.to_string().trim().to_owned(),
+            ])
+            .map_err(|e| e.to_string())?;
+    }
+    for (p, code) in &view.unpaired {
+        writer
+            .write_record([
+                round.to_string(),
+                String::new(),
+                p.0.to_string(),
+                names(p.0),
+                String::new(),
+                String::new(),
+                String::new(),
+                code.to_string().trim().to_owned(),
+                String::new(),
+            ])
+            .map_err(|e| e.to_string())?;
+    }
+    let bytes = writer.into_inner().map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// A game's result from White's side as `import results` and `result` read it (`1-0`,
+/// `1/2`, `+-`, `1-0u`, `*` for adjourned), empty while there is none.
+pub fn result_text(white: char, black: char) -> String {
+    match (white, black) {
+        ('1', '0') => "1-0",
+        ('0', '1') => "0-1",
+        ('=', '=') => "1/2",
+        ('+', '-') => "+-",
+        ('-', '+') => "-+",
+        ('-', '-') => "--",
+        ('W', 'L') => "1-0u",
+        ('L', 'W') => "0-1u",
+        ('D', 'D') => "1/2u",
+        ('*', '*') => "*",
+        _ => "",
+    }
+    .to_owned()
 }

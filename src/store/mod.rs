@@ -12,7 +12,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use crate::chess::Color;
 use crate::tournament::settings::{KEYS, SettingKey};
-use crate::tournament::{Player, PlayerId, Points, Sex, Title};
+use crate::tournament::{Player, PlayerId, Points, RoundResult, Sex, Title};
 use crate::trf::{PointValues, Trf, TrfPlayer, TrfRound};
 
 /// `ARBT`: marks a file as an arbiter tournament database.
@@ -93,6 +93,19 @@ const MIGRATIONS: &[(i32, &str)] = &[
     );
     ",
     ),
+    (
+        4,
+        "
+    -- Records of an imported report that no setting holds (engine extensions such as XXA,
+    -- acceleration 250, abnormal points 299, other programs' lines), written back on export
+    -- so that nothing read is lost.
+    CREATE TABLE trf_record (
+        id   INTEGER PRIMARY KEY AUTOINCREMENT,
+        code TEXT NOT NULL,
+        line TEXT NOT NULL
+    );
+    ",
+    ),
 ];
 
 /// Why the database refused.
@@ -170,6 +183,9 @@ pub struct PlayerChanges {
     pub federation: Option<String>,
     pub title: Option<Title>,
     pub birth: Option<String>,
+    pub sex: Option<Sex>,
+    pub club: Option<String>,
+    pub national_rating: Option<u16>,
 }
 
 /// One line of the event log.
@@ -185,6 +201,17 @@ pub struct LogEntry {
 /// An open tournament database.
 pub struct Store {
     conn: Connection,
+}
+
+fn setting_in(conn: &Connection, key: &str) -> Result<String, StoreError> {
+    let stored: Option<String> = conn
+        .query_row("SELECT value FROM setting WHERE key = ?1", [key], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    Ok(stored.unwrap_or_else(|| {
+        SettingKey::find(key).map_or(String::new(), |k| k.default_value().to_owned())
+    }))
 }
 
 fn now() -> String {
@@ -311,14 +338,9 @@ impl Store {
         Ok(out)
     }
 
+    /// A setting's value; a key added after the database was made reads as its default.
     pub fn setting(&self, key: &str) -> Result<String, StoreError> {
-        Ok(self
-            .conn
-            .query_row("SELECT value FROM setting WHERE key = ?1", [key], |r| {
-                r.get(0)
-            })
-            .optional()?
-            .unwrap_or_default())
+        setting_in(&self.conn, key)
     }
 
     /// The number of rounds paired so far (requested byes for later rounds do not count).
@@ -354,7 +376,8 @@ impl Store {
         let old = self.setting(name)?;
         let tx = self.conn.transaction()?;
         tx.execute(
-            "UPDATE setting SET value = ?2 WHERE key = ?1",
+            "INSERT INTO setting (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             params![name, value],
         )?;
         let command = if force { "config --force" } else { "config" };
@@ -390,6 +413,7 @@ impl Store {
             None,
             Some(source),
         )?;
+        renumber_by_rank(&tx, "import players")?;
         tx.commit()?;
         Ok(number)
     }
@@ -421,7 +445,12 @@ impl Store {
             None => format!("player {number}"),
         };
         log(&tx, "player add", &what, None, Some(&player.name))?;
+        let moved = renumber_by_rank(&tx, "player add")?;
         tx.commit()?;
+        let number = moved
+            .iter()
+            .find(|(old, _)| *old == number)
+            .map_or(number, |&(_, new)| new);
         Ok(PlayerId(number))
     }
 
@@ -441,13 +470,25 @@ impl Store {
     pub fn edit_player(&mut self, number: u16, changes: &PlayerChanges) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         Store::require_player(&tx, number)?;
-        let fields: [(&str, Option<String>); 6] = [
+        let fields: [(&str, Option<String>); 9] = [
             ("name", changes.name.clone()),
             ("rating", changes.rating.map(|r| r.to_string())),
             ("fide_id", changes.fide_id.map(|i| i.to_string())),
             ("federation", changes.federation.clone()),
             ("title", changes.title.map(|t| t.as_str().to_owned())),
             ("birth", changes.birth.clone()),
+            (
+                "sex",
+                changes.sex.map(|s| match s {
+                    Sex::Male => "m".to_owned(),
+                    Sex::Female => "w".to_owned(),
+                }),
+            ),
+            ("club", changes.club.clone()),
+            (
+                "national_rating",
+                changes.national_rating.map(|r| r.to_string()),
+            ),
         ];
         for (column, value) in fields {
             let Some(value) = value else { continue };
@@ -474,6 +515,35 @@ impl Store {
                 Some(&value),
             )?;
         }
+        // A corrected rating, title or name may move the player in the starting order
+        // (C.04.2 Art. 2.3), until round 4 is paired.
+        if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some() {
+            renumber_by_rank(&tx, "player edit")?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Gives the players new pairing numbers in `order` (best first), e.g. after a drawing
+    /// of lots for a round robin; refused once round 1 is paired. Logged with `why`.
+    pub fn renumber(&mut self, order: &[PlayerId], why: &str) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        if paired_rounds(&tx)? > 0 {
+            return Err(StoreError::Refused(
+                "round 1 is already paired: pairing numbers can no longer be drawn".into(),
+            ));
+        }
+        let players = players_in(&tx)?;
+        let mut sorted: Vec<u16> = order.iter().map(|p| p.0).collect();
+        sorted.sort_unstable();
+        let mut registered: Vec<u16> = players.iter().map(|p| p.id.0).collect();
+        registered.sort_unstable();
+        if sorted != registered {
+            return Err(StoreError::Invalid(
+                "the new order must name every registered player once".into(),
+            ));
+        }
+        apply_order(&tx, order, "player renumber", why)?;
         tx.commit()?;
         Ok(())
     }
@@ -642,7 +712,85 @@ impl Store {
         correct: bool,
     ) -> Result<GameRow, StoreError> {
         let tx = self.conn.transaction()?;
-        Store::require_player(&tx, player)?;
+        let row = enter_result_in(&tx, round, player, codes, correct)?;
+        tx.commit()?;
+        Ok(row)
+    }
+
+    /// Enters many results in one transaction (`import results`): all of them or, at the
+    /// first refusal, none. Each item is (round, a player of the game, codes); the error
+    /// names the item's index.
+    pub fn enter_results(
+        &mut self,
+        results: &[(u32, u16, (char, char))],
+        correct: bool,
+        source: &str,
+    ) -> Result<Vec<GameRow>, (usize, StoreError)> {
+        let tx = self.conn.transaction().map_err(|e| (0, e.into()))?;
+        let mut rows = Vec::new();
+        for (i, &(round, player, codes)) in results.iter().enumerate() {
+            rows.push(enter_result_in(&tx, round, player, codes, correct).map_err(|e| (i, e))?);
+        }
+        log(
+            &tx,
+            "import results",
+            &format!("{} results", rows.len()),
+            None,
+            Some(source),
+        )
+        .map_err(|e| (results.len(), e))?;
+        tx.commit().map_err(|e| (results.len(), e.into()))?;
+        Ok(rows)
+    }
+
+    /// Draws the initial colour by lot when the event says `lots` (C.04.3 5.2.5 needs it
+    /// before round 1): the same seed gives the same colour; the draw and its seed are
+    /// logged and the setting then holds the colour drawn. Returns the colour in force.
+    pub fn draw_initial_colour(&mut self, seed: u64) -> Result<Color, StoreError> {
+        match self.setting("initial-colour")?.as_str() {
+            "white" => return Ok(Color::White),
+            "black" => return Ok(Color::Black),
+            _ => {}
+        }
+        // One step of splitmix64: a fixed, documented mixing function, so that a published
+        // seed lets anyone repeat the draw.
+        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        let colour = if z & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let tx = self.conn.transaction()?;
+        tx.execute(
+            "INSERT INTO setting (key, value) VALUES ('initial-colour', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [colour.name()],
+        )?;
+        log(
+            &tx,
+            "draw lots",
+            &format!("initial colour (seed {seed})"),
+            Some("lots"),
+            Some(colour.name()),
+        )?;
+        tx.commit()?;
+        Ok(colour)
+    }
+}
+
+/// Enters (or corrects) one game's result inside a transaction.
+fn enter_result_in(
+    tx: &Transaction<'_>,
+    round: u32,
+    player: u16,
+    codes: (char, char),
+    correct: bool,
+) -> Result<GameRow, StoreError> {
+    {
+        Store::require_player(tx, player)?;
         let entry: Option<(Option<u16>, String, String)> = tx
             .query_row(
                 "SELECT opponent, colour, code FROM entry WHERE round = ?1 AND player = ?2",
@@ -675,7 +823,9 @@ impl Store {
             )?
         };
         let has_result = old_white.trim() != "" || old_black.trim() != "";
-        if has_result && !correct {
+        // Finishing an adjourned game is entering its result, not correcting one.
+        let adjourned = old_white == ADJOURNED.to_string();
+        if has_result && !adjourned && !correct {
             return Err(StoreError::Refused(format!(
                 "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
             )));
@@ -705,7 +855,6 @@ impl Store {
             params![round, white],
             |r| r.get(0),
         )?;
-        tx.commit()?;
         Ok(GameRow {
             board,
             white: PlayerId(white),
@@ -714,7 +863,9 @@ impl Store {
             black_code: codes.1,
         })
     }
+}
 
+impl Store {
     /// The player with White on `board` in `round`.
     pub fn white_on_board(&self, round: u32, board: u32) -> Result<u16, StoreError> {
         self.conn
@@ -805,29 +956,7 @@ impl Store {
     }
 
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT number, name, title, rating, fide_id, federation, birth, sex, club FROM player ORDER BY number",
-        )?;
-        let rows = stmt.query_map([], |r| {
-            let title: Option<String> = r.get(2)?;
-            let sex: Option<String> = r.get(7)?;
-            Ok(Player {
-                id: PlayerId(r.get(0)?),
-                name: r.get(1)?,
-                title: title.and_then(|t| t.parse::<Title>().ok()),
-                rating: r.get(3)?,
-                fide_id: r.get::<_, Option<i64>>(4)?.map(|i| i as u64),
-                federation: r.get(5)?,
-                birth: r.get(6)?,
-                sex: match sex.as_deref() {
-                    Some("m") => Some(Sex::Male),
-                    Some("w") => Some(Sex::Female),
-                    _ => None,
-                },
-                club: r.get(8)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        players_in(&self.conn)
     }
 
     /// The event log, oldest first.
@@ -846,7 +975,38 @@ impl Store {
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
 
+fn players_in(conn: &Connection) -> Result<Vec<Player>, StoreError> {
+    {
+        let mut stmt = conn.prepare(
+            "SELECT number, name, title, rating, fide_id, federation, birth, sex, club, national_rating FROM player ORDER BY number",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let title: Option<String> = r.get(2)?;
+            let sex: Option<String> = r.get(7)?;
+            Ok(Player {
+                id: PlayerId(r.get(0)?),
+                name: r.get(1)?,
+                title: title.and_then(|t| t.parse::<Title>().ok()),
+                rating: r.get(3)?,
+                fide_id: r.get::<_, Option<i64>>(4)?.map(|i| i as u64),
+                federation: r.get(5)?,
+                birth: r.get(6)?,
+                sex: match sex.as_deref() {
+                    Some("m") => Some(Sex::Male),
+                    Some("w") => Some(Sex::Female),
+                    _ => None,
+                },
+                club: r.get(8)?,
+                national_rating: r.get(9)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+impl Store {
     /// Imports a whole report into an event that has no players yet: players with their
     /// numbers, every round entry, and the settings the report names. One transaction.
     pub fn import_trf(&mut self, trf: &Trf, file: &str) -> Result<(), StoreError> {
@@ -905,7 +1065,8 @@ impl Store {
         let set = |key: &str, value: Option<String>| -> Result<(), StoreError> {
             if let Some(value) = value {
                 tx.execute(
-                    "UPDATE setting SET value = ?2 WHERE key = ?1",
+                    "INSERT INTO setting (key, value) VALUES (?1, ?2)
+                     ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                     params![key, value],
                 )?;
             }
@@ -936,6 +1097,46 @@ impl Store {
                     set("round-dates", Some(dates.join(",")))?;
                 }
                 "202" => set("tiebreaks", Some(column(5, chars.len())))?,
+                "092" => {
+                    let kind = column(5, chars.len()).to_ascii_lowercase();
+                    if kind.contains("double") && kind.contains("round") {
+                        set("system", Some("double-berger".into()))?;
+                    } else if kind.contains("round") {
+                        set("system", Some("berger".into()))?;
+                    }
+                }
+                "240" => {
+                    // A requested bye: its type at column 5, the round at 7-9, the players
+                    // from column 11, every five columns. The round column may say it too.
+                    let kind = column(5, 5);
+                    if let (Ok(round), true) = (
+                        column(7, 9).parse::<u32>(),
+                        matches!(kind.as_str(), "F" | "H" | "Z"),
+                    ) {
+                        let mut start = 11;
+                        while chars.len() >= start {
+                            if let Ok(id) = column(start, start + 3).parse::<u16>() {
+                                tx.execute(
+                                    "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
+                                    params![round, id, kind],
+                                )?;
+                            }
+                            start += 5;
+                        }
+                    }
+                }
+                "062" | "072" => {}
+                _ if is_national_rating_record(code, &chars) => {
+                    // A national rating record: the player's number at 5-8, the rating at 49-52.
+                    if let (Ok(id), Ok(rating)) =
+                        (column(5, 8).parse::<u16>(), column(49, 52).parse::<u16>())
+                    {
+                        tx.execute(
+                            "UPDATE player SET national_rating = ?2 WHERE number = ?1",
+                            params![id, rating],
+                        )?;
+                    }
+                }
                 "162" => {
                     // A code at column 6 and its points at 7-10, then every nine columns.
                     let mut start = 6;
@@ -975,7 +1176,12 @@ impl Store {
                         }
                     }
                 }
-                _ => {}
+                _ => {
+                    tx.execute(
+                        "INSERT INTO trf_record (code, line) VALUES (?1, ?2)",
+                        params![code, line],
+                    )?;
+                }
             }
         }
         set("name", trf.name.clone())?;
@@ -987,12 +1193,28 @@ impl Store {
         )?;
         set("end", trf.end_date.as_deref().map(|d| d.replace('/', "-")))?;
         set("arbiter", trf.chief_arbiter.clone())?;
+        for deputy in &trf.deputy_arbiters {
+            tx.execute(
+                "INSERT INTO trf_record (code, line) VALUES ('112', ?1)",
+                [format!("112 {deputy}")],
+            )?;
+        }
         set("time-control", trf.time_control.clone())?;
         set("rounds", trf.rounds.map(|r| r.to_string()))?;
         set(
             "initial-colour",
             trf.initial_colour.map(|c| c.name().to_owned()),
         )?;
+        // The report's numbers are kept as they are. If they are not in the order of C.04.2
+        // (another program, another method), later registrations must not re-sort them.
+        let imported = players_in(&tx)?;
+        let in_rank_order = crate::tournament::starting_order(&imported)
+            .iter()
+            .enumerate()
+            .all(|(i, id)| id.0 as usize == i + 1);
+        if !in_rank_order {
+            set("pairing-numbers", Some("given".into()))?;
+        }
         log(
             &tx,
             "import trf",
@@ -1033,6 +1255,17 @@ impl Store {
             absence: setting_points("points-forfeit-loss")?,
             bye: setting_points("points-pab")?,
         };
+        // The TRF has one value for a win, a forfeit win and a full-point bye, and one for a
+        // draw and a half-point bye; where the event scores them apart, the points come from
+        // the event and 299 records say so.
+        let forfeit_win = setting_points("points-forfeit-win")?;
+        let half_point_bye = setting_points("points-hpb")?;
+        let worth = |result: RoundResult| match result {
+            RoundResult::Forfeit { won: true, .. } => forfeit_win,
+            RoundResult::HalfPointBye => half_point_bye,
+            other => values.points(other),
+        };
+        let mut comments = Vec::new();
         let mut players = Vec::new();
         for player in self.players()? {
             let mut stmt = self.conn.prepare(
@@ -1055,7 +1288,19 @@ impl Store {
             // TRF rounds are positional: a round with nothing recorded is written blank
             // (not paired, no points).
             let mut rounds = Vec::new();
-            for (round, entry) in entries {
+            for (round, mut entry) in entries {
+                if entry.code == ADJOURNED {
+                    // An adjourned game counts as a draw for pairing (C.04.1); the report
+                    // says so, and says that the result is still open.
+                    entry.code = '=';
+                    if entry.colour == 'w' {
+                        comments.push(format!(
+                            "round {round}: game {}-{} adjourned, written as a draw for pairing",
+                            player.id,
+                            entry.opponent.map_or(0, |o| o.0)
+                        ));
+                    }
+                }
                 while rounds.len() + 1 < round as usize {
                     rounds.push(TrfRound {
                         opponent: None,
@@ -1070,7 +1315,7 @@ impl Store {
                 .enumerate()
                 .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
                 .filter_map(|(_, r)| r.result())
-                .map(|r| values.points(r))
+                .map(worth)
                 .sum::<Points>();
             players.push(TrfPlayer {
                 player,
@@ -1079,7 +1324,20 @@ impl Store {
                 rounds,
             });
         }
-        let other = self.event_records(&players)?;
+        let other = self.event_records(&players, &paired)?;
+        // Manual interventions (forced changes, manual pairings) as `###` comments, which is
+        // how FIDE asks programs to report them.
+        for entry in self.log()? {
+            if entry.command.contains("--force") || entry.command.contains("manual") {
+                comments.push(format!(
+                    "{} {}: {}{}",
+                    entry.at,
+                    entry.command,
+                    entry.what,
+                    entry.new.map(|n| format!(" = {n}")).unwrap_or_default()
+                ));
+            }
+        }
         Ok(Trf {
             name: text("name")?,
             city: text("city")?,
@@ -1097,14 +1355,18 @@ impl Store {
             },
             players,
             other,
-            comments: Vec::new(),
+            comments,
         })
     }
 
     /// The records that describe the event beside the players: counts (062, 072), type
     /// (092), round dates (132), point values when not the standard ones (162), tie-breaks
     /// (202) and prohibited pairings (260).
-    fn event_records(&self, players: &[TrfPlayer]) -> Result<Vec<(String, String)>, StoreError> {
+    fn event_records(
+        &self,
+        players: &[TrfPlayer],
+        paired: &[u32],
+    ) -> Result<Vec<(String, String)>, StoreError> {
         let mut records = Vec::new();
         let mut push = |code: &str, line: String| records.push((code.to_owned(), line));
         push("062", format!("062 {}", players.len()));
@@ -1155,6 +1417,111 @@ impl Store {
         if !tiebreaks.is_empty() {
             push("202", format!("202 {tiebreaks}"));
         }
+        if let Some(encoded) = encoded_time_control(&self.setting("time-control")?) {
+            push("222", format!("222 {encoded}"));
+        }
+        // Requested byes for rounds not yet paired (the round columns say it too, for the
+        // pairing engines that read only those).
+        let mut stmt = self.conn.prepare(
+            "SELECT round, code, player FROM entry WHERE opponent IS NULL AND code IN ('F', 'H', 'Z')
+             ORDER BY round, code, player",
+        )?;
+        let byes: Vec<(u32, String, u16)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut groups: Vec<((u32, String), Vec<u16>)> = Vec::new();
+        for (round, code, player) in byes {
+            if paired.contains(&round) {
+                continue;
+            }
+            match groups.last_mut() {
+                Some((key, ids)) if *key == (round, code.clone()) => ids.push(player),
+                _ => groups.push(((round, code), vec![player])),
+            }
+        }
+        for ((round, code), ids) in groups {
+            let mut line = format!("240 {code} {round:03}");
+            for id in ids {
+                line.push_str(&format!(" {id:>4}"));
+            }
+            push("240", line);
+        }
+        if self.setting("acceleration")? == "baku" {
+            let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
+            for (points, first, last, group) in baku_records(players.len(), rounds) {
+                push(
+                    "250",
+                    format!(
+                        "250      {points:>4} {first:03} {last:03} {:>4} {group:>4}",
+                        1
+                    ),
+                );
+            }
+        }
+        // Points that differ from the 162 values for their code: forfeit wins (W) and
+        // half-point byes (D), as abnormal point assignments, one record per round and kind.
+        let forfeit_win: Points = self
+            .setting("points-forfeit-win")?
+            .parse()
+            .unwrap_or_default();
+        let win: Points = self.setting("points-win")?.parse().unwrap_or_default();
+        let hpb: Points = self.setting("points-hpb")?.parse().unwrap_or_default();
+        let draw: Points = self.setting("points-draw")?.parse().unwrap_or_default();
+        for (code, points, differs) in [
+            ('+', forfeit_win, forfeit_win != win),
+            ('H', hpb, hpb != draw),
+        ] {
+            if !differs {
+                continue;
+            }
+            let last = players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+            for round in 1..=last {
+                let ids: Vec<u16> = players
+                    .iter()
+                    .filter(|p| {
+                        p.rounds
+                            .get(round - 1)
+                            .is_some_and(|r| r.code.eq_ignore_ascii_case(&code))
+                    })
+                    .map(|p| p.player.id.0)
+                    .collect();
+                if ids.is_empty() {
+                    continue;
+                }
+                let mut line = format!(
+                    "299 {code}  {:4}  {:>4}  {round:03}",
+                    "",
+                    points.to_string()
+                );
+                for id in ids {
+                    line.push_str(&format!(" {id:>4}"));
+                }
+                push("299", line);
+            }
+        }
+        // National ratings (TRF-2026 NRS records), under the host federation's code.
+        let host = self.setting("federation")?;
+        for p in players {
+            if let (Some(rating), false) = (p.player.national_rating, host.is_empty()) {
+                let name: String = p.player.name.chars().take(33).collect();
+                push(
+                    &host,
+                    format!(
+                        "{host} {:>4} {:<3} {name:<33} {rating:>4}",
+                        p.player.id.0, ""
+                    ),
+                );
+            }
+        }
+        let mut stmt = self
+            .conn
+            .prepare("SELECT code, line FROM trf_record ORDER BY id")?;
+        let kept: Vec<(String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (code, line) in kept {
+            push(&code, line);
+        }
         let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);
         let mut stmt = self
             .conn
@@ -1198,8 +1565,8 @@ fn mark_late_entry(tx: &Transaction<'_>, number: u16) -> Result<Option<u32>, Sto
 
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {
     tx.execute(
-        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club, national_rating)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             number,
             player.name,
@@ -1213,6 +1580,7 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
                 Sex::Female => "w",
             }),
             player.club,
+            player.national_rating,
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -1223,4 +1591,165 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
         _ => StoreError::from(e),
     })?;
     Ok(())
+}
+
+/// How many rounds have been paired (a round with only requested byes is not paired yet).
+fn paired_rounds(conn: &Connection) -> Result<u32, StoreError> {
+    Ok(conn.query_row(
+        "SELECT COUNT(DISTINCT round) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+        [],
+        |r| r.get(0),
+    )?)
+}
+
+/// The numbering method in force: `rating`, `lots` or `given` (`auto` resolved by system).
+fn numbering(conn: &Connection) -> Result<String, StoreError> {
+    let method = setting_in(conn, "pairing-numbers")?;
+    Ok(if method == "auto" {
+        if setting_in(conn, "system")? == "dutch" {
+            "rating".to_owned()
+        } else {
+            "lots".to_owned()
+        }
+    } else {
+        method
+    })
+}
+
+/// Keeps a Swiss event's pairing numbers in the order of C.04.2 Art. 2.2 (rating, title,
+/// name) after a registration or a correction. The numbers are provisional until round 4 is
+/// paired (Art. 2.3 and 2.5): a late entry before then is slotted in by strength and the
+/// players after it move down one number; from then on nobody's number changes and a late
+/// entry takes the next free number. Returns the numbers that changed, (old, new).
+fn renumber_by_rank(tx: &Transaction<'_>, command: &str) -> Result<Vec<(u16, u16)>, StoreError> {
+    if numbering(tx)? != "rating" || paired_rounds(tx)? >= 4 {
+        return Ok(Vec::new());
+    }
+    let order = crate::tournament::starting_order(&players_in(tx)?);
+    apply_order(
+        tx,
+        &order,
+        command,
+        "pairing numbers by rating, title and name (C.04.2)",
+    )
+}
+
+/// Renumbers the players so that `order[i]` gets number i + 1, rewriting every table that
+/// refers to a number, and logs the numbers that moved. Returns them, (old, new).
+fn apply_order(
+    tx: &Transaction<'_>,
+    order: &[PlayerId],
+    command: &str,
+    why: &str,
+) -> Result<Vec<(u16, u16)>, StoreError> {
+    let moved: Vec<(u16, u16)> = order
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.0, i as u16 + 1))
+        .filter(|(old, new)| old != new)
+        .collect();
+    if moved.is_empty() {
+        return Ok(moved);
+    }
+    // Numbers are primary keys referred to by other tables; a permutation cannot be applied
+    // row by row without colliding, so each table is copied out and written back renumbered,
+    // with the foreign-key check deferred to the commit.
+    tx.pragma_update(None, "defer_foreign_keys", true)?;
+    tx.execute_batch(
+        "DROP TABLE IF EXISTS temp.renumber;
+         CREATE TEMP TABLE renumber (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);",
+    )?;
+    for (i, p) in order.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO temp.renumber (old, new) VALUES (?1, ?2)",
+            params![p.0, i as u16 + 1],
+        )?;
+    }
+    tx.execute_batch(
+        "CREATE TEMP TABLE player_before AS SELECT * FROM main.player;
+         DELETE FROM main.player;
+         INSERT INTO main.player (number, name, title, rating, national_rating, fide_id,
+                                  federation, birth, sex, club, withdrawn_from, late_from)
+             SELECT r.new, p.name, p.title, p.rating, p.national_rating, p.fide_id,
+                    p.federation, p.birth, p.sex, p.club, p.withdrawn_from, p.late_from
+             FROM player_before p JOIN temp.renumber r ON r.old = p.number;
+         DROP TABLE temp.player_before;
+
+         CREATE TEMP TABLE entry_before AS SELECT * FROM main.entry;
+         DELETE FROM main.entry;
+         INSERT INTO main.entry (round, player, opponent, colour, code, board)
+             SELECT e.round, r.new, o.new, e.colour, e.code, e.board
+             FROM entry_before e JOIN temp.renumber r ON r.old = e.player
+                  LEFT JOIN temp.renumber o ON o.old = e.opponent;
+         DROP TABLE temp.entry_before;
+
+         CREATE TEMP TABLE forbidden_before AS SELECT * FROM main.forbidden;
+         DELETE FROM main.forbidden;
+         INSERT INTO main.forbidden (a, b)
+             SELECT MIN(ra.new, rb.new), MAX(ra.new, rb.new)
+             FROM forbidden_before f JOIN temp.renumber ra ON ra.old = f.a
+                  JOIN temp.renumber rb ON rb.old = f.b;
+         DROP TABLE temp.forbidden_before;
+
+         CREATE TEMP TABLE game_before AS SELECT * FROM main.game_record;
+         DELETE FROM main.game_record;
+         INSERT INTO main.game_record (round, white, black, pgn)
+             SELECT g.round, w.new, b.new, g.pgn
+             FROM game_before g JOIN temp.renumber w ON w.old = g.white
+                  JOIN temp.renumber b ON b.old = g.black;
+         DROP TABLE temp.game_before;
+         DROP TABLE temp.renumber;",
+    )?;
+    let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+    log(tx, command, why, None, Some(&list.join(" ")))?;
+    Ok(moved)
+}
+
+/// A national rating record (TRF-2026 NRS): a federation code in columns 1-3 and a
+/// player's number in 5-8, with the columns of a `001` record.
+fn is_national_rating_record(code: &str, chars: &[char]) -> bool {
+    code.len() == 3
+        && code.bytes().all(|b| b.is_ascii_uppercase())
+        && !code.starts_with("XX")
+        && !code.starts_with("BB")
+        && chars.len() >= 52
+}
+
+pub use crate::tournament::ADJOURNED;
+
+/// The `222` encoding of a time control written as minutes plus seconds per move
+/// (`90+30` is `5400+30`, `90` is `5400`); other forms are left to the 122 text.
+fn encoded_time_control(text: &str) -> Option<String> {
+    let text = text.trim().trim_end_matches(['\'', '"']);
+    let (minutes, increment) = match text.split_once('+') {
+        Some((m, i)) => (
+            m.trim().trim_end_matches('\''),
+            Some(i.trim().trim_end_matches('"')),
+        ),
+        None => (text, None),
+    };
+    let seconds = minutes.parse::<u32>().ok()?.checked_mul(60)?;
+    match increment {
+        Some(i) => Some(format!("{seconds}+{}", i.parse::<u32>().ok()?)),
+        None => Some(seconds.to_string()),
+    }
+}
+
+/// The Baku acceleration (C.04.7) as `250` records: (virtual points, first round, last
+/// round, last player of group A). Group A is the first 2 x ceil(N/4) players; the first
+/// ceil(R/2) rounds are accelerated, the first half of them (rounded up) with a win's point
+/// and the rest with half of it.
+fn baku_records(players: usize, rounds: u32) -> Vec<(String, u32, u32, usize)> {
+    let group = 2 * players.div_ceil(4);
+    let accelerated = rounds.div_ceil(2);
+    let full = accelerated.div_ceil(2);
+    let mut records = Vec::new();
+    if group == 0 || accelerated == 0 {
+        return records;
+    }
+    records.push(("1.0".to_owned(), 1, full, group));
+    if accelerated > full {
+        records.push(("0.5".to_owned(), full + 1, accelerated, group));
+    }
+    records
 }

@@ -32,6 +32,7 @@ impl std::error::Error for CsvPlayersError {}
 enum Field {
     Name,
     Rating,
+    NationalRating,
     FideId,
     Federation,
     Title,
@@ -51,6 +52,8 @@ fn field_of(header: &str) -> Option<Field> {
     Some(match key.as_str() {
         "name" | "player" | "playername" | "fullname" | "lastnamefirstname" => Field::Name,
         "rating" | "elo" | "fiderating" | "rtg" | "ratingfide" | "fideelo" => Field::Rating,
+        "nationalrating" | "national" | "nat" | "natrating" | "nationalelo" | "dwz" | "ecf"
+        | "uscf" | "nrating" => Field::NationalRating,
         "fideid" | "id" | "fidenumber" | "idfide" | "fidecode" => Field::FideId,
         "federation" | "fed" | "country" | "nation" => Field::Federation,
         "title" | "tit" | "fidetitle" => Field::Title,
@@ -122,6 +125,7 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
             sex: None,
             title: None,
             rating: None,
+            national_rating: None,
             federation: None,
             fide_id: None,
             birth: None,
@@ -151,6 +155,19 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
                             .ok_or_else(|| {
                                 bad(format!(
                                     "`{value}` is not a rating (a whole number up to 3500)"
+                                ))
+                            })?,
+                    )
+                }
+                Field::NationalRating => {
+                    player.national_rating = Some(
+                        value
+                            .parse::<u16>()
+                            .ok()
+                            .filter(|&r| r <= 3500)
+                            .ok_or_else(|| {
+                                bad(format!(
+                                    "`{value}` is not a national rating (a whole number up to 3500)"
                                 ))
                             })?,
                     )

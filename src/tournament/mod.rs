@@ -6,6 +6,7 @@
 //! that scoring other than 1, ½ and 0 adds up exactly.
 
 pub mod csv_players;
+pub mod csv_results;
 pub mod settings;
 
 use std::fmt;
@@ -97,12 +98,35 @@ pub struct Player {
     pub sex: Option<Sex>,
     pub title: Option<Title>,
     pub rating: Option<u16>,
+    /// The national federation's rating, for lists and national rating reports.
+    pub national_rating: Option<u16>,
     pub federation: Option<String>,
     pub fide_id: Option<u64>,
     /// As given: `YYYY/MM/DD`, or often only the year.
     pub birth: Option<String>,
     /// Not part of the TRF; kept for lists and the published site.
     pub club: Option<String>,
+}
+
+/// The initial order of a Swiss tournament (C.04.2 Art. 2.2): rating, highest first; then
+/// FIDE title in the order GM, IM, WGM, FM, WIM, CM, WFM, WCM, untitled; then name,
+/// alphabetically. Players equal in all three keep the order they are given in, so that the
+/// result never depends on the sort algorithm. Returns the players' ids, best first.
+pub fn starting_order(players: &[Player]) -> Vec<PlayerId> {
+    let title_rank = |p: &Player| {
+        p.title
+            .and_then(|t| Title::ALL.iter().position(|&x| x == t))
+            .unwrap_or(Title::ALL.len())
+    };
+    let mut order: Vec<&Player> = players.iter().collect();
+    order.sort_by(|a, b| {
+        b.rating
+            .unwrap_or(0)
+            .cmp(&a.rating.unwrap_or(0))
+            .then_with(|| title_rank(a).cmp(&title_rank(b)))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+    });
+    order.into_iter().map(|p| p.id).collect()
 }
 
 /// Points in tenths, so that any scoring the regulations allow adds up without rounding.
@@ -254,4 +278,26 @@ impl RoundResult {
             _ => Points::ZERO,
         }
     }
+}
+
+/// The result code an adjourned game holds until it is finished: a draw for pairing
+/// (C.04.1), pending in the standings. It never reaches a report (there it is a draw, with a
+/// comment).
+pub const ADJOURNED: char = '*';
+
+/// The TRF codes of White and Black for a result as a director types it.
+pub fn result_codes(text: &str) -> Option<(char, char)> {
+    Some(match text.trim() {
+        "1-0" => ('1', '0'),
+        "0-1" => ('0', '1'),
+        "1/2" | "1/2-1/2" | "½-½" | "½" | "=" => ('=', '='),
+        "+-" | "+/-" => ('+', '-'),
+        "-+" | "-/+" => ('-', '+'),
+        "--" | "-/-" => ('-', '-'),
+        "1-0u" => ('W', 'L'),
+        "0-1u" => ('L', 'W'),
+        "1/2u" | "½-½u" => ('D', 'D'),
+        "*" | "adj" | "adjourned" => (ADJOURNED, ADJOURNED),
+        _ => return None,
+    })
 }

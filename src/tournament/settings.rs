@@ -96,6 +96,20 @@ pub const KEYS: &[SettingKey] = &[
     ),
     key("acceleration", "none or baku", true, "none", acceleration),
     key(
+        "pairing-numbers",
+        "auto, rating (C.04.2: rating, title, name), lots (drawn before round 1) or given (registration order); auto is rating for Swiss, lots for round robins",
+        true,
+        "auto",
+        numbering,
+    ),
+    key(
+        "withdrawal-games",
+        "round robin: a withdrawn player's games stand (the rest are forfeits) or are annulled",
+        true,
+        "stand",
+        withdrawal_games,
+    ),
+    key(
         "laws",
         "Laws of Chess edition: 2023, 2018, 2017, 2014, 2009, 2001",
         false,
@@ -230,6 +244,22 @@ fn acceleration(value: &str) -> Result<String, String> {
     match value {
         "none" | "baku" => Ok(value.to_owned()),
         _ => Err(format!("expected none or baku, found `{value}`")),
+    }
+}
+
+fn numbering(value: &str) -> Result<String, String> {
+    match value {
+        "auto" | "rating" | "lots" | "given" => Ok(value.to_owned()),
+        _ => Err(format!(
+            "expected auto, rating, lots or given, found `{value}`"
+        )),
+    }
+}
+
+fn withdrawal_games(value: &str) -> Result<String, String> {
+    match value {
+        "stand" | "annul" => Ok(value.to_owned()),
+        _ => Err(format!("expected stand or annul, found `{value}`")),
     }
 }
 

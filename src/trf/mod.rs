@@ -340,6 +340,7 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
             sex,
             title,
             rating,
+            national_rating: None,
             federation,
             fide_id,
             birth,
@@ -428,7 +429,13 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
                     "222", "240", "250", "260", "299", "XXA", "XXS", "XXP", "BBW", "BBD", "BBL",
                     "BBZ", "BBF", "BBU",
                 ];
-                if !known.contains(&code.as_str()) {
+                // A national rating record: a federation's code, then a player's number.
+                let national = code.len() == 3
+                    && code.bytes().all(|b| b.is_ascii_uppercase())
+                    && raw
+                        .get(4..8)
+                        .is_some_and(|n| n.trim().parse::<u16>().is_ok());
+                if !known.contains(&code.as_str()) && !national {
                     warnings.push(TrfWarning {
                         line: line_no,
                         message: format!(
@@ -514,19 +521,31 @@ fn codes_match(a: char, b: char) -> bool {
 /// be paired (a requested bye) may or may not be counted yet, so both sums are accepted.
 fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<TrfWarning>) {
     let values = PointValues::of(trf);
+    let (assigned, bonuses) = abnormal_points(trf);
     for player in &trf.players {
+        let id = player.player.id.0;
         let results: Vec<Points> = player
             .rounds
             .iter()
-            .filter_map(|r| r.result())
-            .map(|r| values.points(r))
+            .enumerate()
+            .filter_map(|(i, r)| {
+                let result = r.result()?;
+                Some(
+                    assigned
+                        .get(&(id, i as u32 + 1))
+                        .copied()
+                        .unwrap_or_else(|| values.points(result)),
+                )
+            })
             .collect();
-        let all: Points = results.iter().copied().sum();
+        let bonus = bonuses.get(&id).copied().unwrap_or_default();
+        let all: Points = results.iter().copied().sum::<Points>() + bonus;
         let but_last: Points = results
             .iter()
             .take(results.len().saturating_sub(1))
             .copied()
-            .sum();
+            .sum::<Points>()
+            + bonus;
         if player.points != all && player.points != but_last {
             warnings.push(TrfWarning {
                 line: lines_of.get(&player.player.id.0).copied().unwrap_or(0),
@@ -633,6 +652,39 @@ impl PointValues {
             | RoundResult::Absent => self.absence,
         }
     }
+}
+
+/// The `299` records (abnormal point assignments): points given for a kind of result in a
+/// round instead of the 162 value, by (player, round); and penalties or bonuses (blank kind)
+/// added to a player's total. Kind at column 5, points at 14-17, round at 20-22, players from
+/// column 24 every five columns.
+fn abnormal_points(trf: &Trf) -> (HashMap<(u16, u32), Points>, HashMap<u16, Points>) {
+    let mut assigned = HashMap::new();
+    let mut bonuses: HashMap<u16, Points> = HashMap::new();
+    for (code, line) in &trf.other {
+        if code != "299" {
+            continue;
+        }
+        let chars: Vec<char> = line.chars().collect();
+        let kind = field(&chars, 5, 5);
+        let Ok(points) = field(&chars, 14, 17).parse::<Points>() else {
+            continue;
+        };
+        let round = field(&chars, 20, 22).parse::<u32>().unwrap_or(0);
+        let mut start = 24;
+        while chars.len() >= start {
+            if let Ok(id) = field(&chars, start, start + 3).parse::<u16>() {
+                if kind.is_empty() || round == 0 {
+                    *bonuses.entry(id).or_default() =
+                        bonuses.get(&id).copied().unwrap_or_default() + points;
+                } else {
+                    assigned.insert((id, round), points);
+                }
+            }
+            start += 5;
+        }
+    }
+    (assigned, bonuses)
 }
 
 /// Writes a TRF-2026 report: tournament records first, then the players, then the records

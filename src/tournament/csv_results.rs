@@ -1,0 +1,193 @@
+//! Results from a CSV file with a header row (`import results`): one game per row, found by
+//! its board or by its players, with the result from White's side as `arbiter result` takes
+//! it. Every row is checked before anything is entered.
+
+use std::fmt;
+
+use super::result_codes;
+
+/// One row: where the game is and its result codes (White's, Black's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResultRow {
+    /// 1-based line of the file.
+    pub line: u64,
+    /// The round, when the file has a round column.
+    pub round: Option<u32>,
+    pub board: Option<u32>,
+    pub white: Option<u16>,
+    pub black: Option<u16>,
+    pub codes: (char, char),
+}
+
+/// A field that cannot be read, or a header that is missing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CsvResultsError {
+    pub line: u64,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for CsvResultsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for CsvResultsError {}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Round,
+    Board,
+    White,
+    Black,
+    Result,
+}
+
+fn field_of(header: &str) -> Option<Field> {
+    let key: String = header
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    Some(match key.as_str() {
+        "round" | "rd" | "rnd" | "r" => Field::Round,
+        "board" | "bd" | "table" | "brd" => Field::Board,
+        "white" | "whiteno" | "whitenumber" | "w" | "whiteid" => Field::White,
+        "black" | "blackno" | "blacknumber" | "b" | "blackid" => Field::Black,
+        "result" | "res" | "score" => Field::Result,
+        _ => return None,
+    })
+}
+
+/// Reads the rows of a results CSV (comma or semicolon separated). Needs a result column and
+/// a board or white column; returns the rows or the first error with its line and column.
+pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
+    let header_line = text.lines().next().unwrap_or_default();
+    let delimiter = if header_line.matches(';').count() > header_line.matches(',').count() {
+        b';'
+    } else {
+        b','
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(delimiter)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|e| CsvResultsError {
+            line: 1,
+            column: None,
+            message: format!("cannot read the header row: {e}"),
+        })?
+        .clone();
+    let mut columns: Vec<(usize, Field)> = Vec::new();
+    for (index, header) in headers.iter().enumerate() {
+        if let Some(field) = field_of(header)
+            && !columns.iter().any(|(_, f)| *f == field)
+        {
+            columns.push((index, field));
+        }
+    }
+    let has = |f: Field| columns.iter().any(|(_, x)| *x == f);
+    if !has(Field::Result) {
+        return Err(CsvResultsError {
+            line: 1,
+            column: None,
+            message: "no result column: the header row needs `result`".into(),
+        });
+    }
+    if !has(Field::Board) && !has(Field::White) {
+        return Err(CsvResultsError {
+            line: 1,
+            column: None,
+            message: "no board or white column: the header row needs `board` or `white`".into(),
+        });
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| CsvResultsError {
+            line: e.position().map_or(0, |p| p.line()),
+            column: None,
+            message: e.to_string(),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(str::is_empty) {
+            continue;
+        }
+        let mut row = ResultRow {
+            line,
+            round: None,
+            board: None,
+            white: None,
+            black: None,
+            codes: (' ', ' '),
+        };
+        let mut has_result = false;
+        for &(index, field) in &columns {
+            let value = record.get(index).unwrap_or_default();
+            let bad = |message: String| CsvResultsError {
+                line,
+                column: Some(index + 1),
+                message,
+            };
+            if value.is_empty() {
+                continue;
+            }
+            let number = |what: &str| {
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| n >= 1)
+                    .ok_or_else(|| {
+                        bad(format!("`{value}` is not a {what} (a whole number from 1)"))
+                    })
+            };
+            match field {
+                Field::Round => row.round = Some(number("round")?),
+                Field::Board => row.board = Some(number("board")?),
+                Field::White | Field::Black => {
+                    let n = number("player number")?;
+                    let n = u16::try_from(n)
+                        .map_err(|_| bad(format!("`{value}` is not a player number")))?;
+                    if field == Field::White {
+                        row.white = Some(n);
+                    } else {
+                        row.black = Some(n);
+                    }
+                }
+                Field::Result => {
+                    row.codes = result_codes(value).ok_or_else(|| {
+                        bad(format!(
+                            "unknown result `{value}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u, 1/2u or *"
+                        ))
+                    })?;
+                    has_result = true;
+                }
+            }
+        }
+        if !has_result {
+            return Err(CsvResultsError {
+                line,
+                column: columns
+                    .iter()
+                    .find(|(_, f)| *f == Field::Result)
+                    .map(|(i, _)| i + 1),
+                message: "the result is empty".into(),
+            });
+        }
+        if row.board.is_none() && row.white.is_none() {
+            return Err(CsvResultsError {
+                line,
+                column: None,
+                message: "the row names neither a board nor White".into(),
+            });
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
