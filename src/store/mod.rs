@@ -842,7 +842,7 @@ fn enter_result_in(
             "result"
         };
         log(
-            &tx,
+            tx,
             command,
             &format!("round {round} game {white}-{black}"),
             has_result
