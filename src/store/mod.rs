@@ -598,9 +598,20 @@ impl Store {
             |r| r.get(0),
         )?;
         if paired {
-            return Err(StoreError::Refused(format!(
-                "round {round} is already paired; unpair it first or enter the result"
-            )));
+            // A player who was not in a paired round (a late entry, an absence) may still be
+            // given a bye for it: the rounds a late entry missed are zero-point absences
+            // unless the director gives half-point byes.
+            let unpaired: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND player = ?2
+                                AND opponent IS NULL AND code IN (' ', 'Z', 'H', 'F'))",
+                params![round, number],
+                |r| r.get(0),
+            )?;
+            if !unpaired {
+                return Err(StoreError::Refused(format!(
+                    "round {round} is already paired; unpair it first or enter the result"
+                )));
+            }
         }
         let old: Option<String> = tx
             .query_row(
@@ -741,6 +752,104 @@ impl Store {
         .map_err(|e| (results.len(), e))?;
         tx.commit().map_err(|e| (results.len(), e.into()))?;
         Ok(rows)
+    }
+
+    /// Stores the pairing of the next round in one transaction: the boards in order (White,
+    /// Black), the pairing-allocated bye if any, and for everyone else without a requested
+    /// bye an absence. Refused while the previous round has a game without a result, when
+    /// `round` is not the next one, or when a player is paired twice. `how` is logged (e.g.
+    /// `pair`, `pair --manual`).
+    pub fn save_pairing(
+        &mut self,
+        round: u32,
+        boards: &[(PlayerId, PlayerId)],
+        bye: Option<PlayerId>,
+        how: &str,
+    ) -> Result<(), StoreError> {
+        let next = self.rounds_started()? + 1;
+        if round != next {
+            return Err(StoreError::Refused(format!(
+                "the next round to pair is {next}, not {round}"
+            )));
+        }
+        if round > 1 {
+            let missing: i64 = self.conn.query_row(
+                "SELECT COUNT(*) FROM entry WHERE round = ?1 AND opponent IS NOT NULL AND code = ' '",
+                [round - 1],
+                |r| r.get(0),
+            )?;
+            if missing > 0 {
+                return Err(StoreError::Refused(format!(
+                    "round {} still has {} games without a result; enter them before pairing round {round}",
+                    round - 1,
+                    missing / 2
+                )));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        for &(w, b) in boards {
+            for p in [w, b] {
+                if !seen.insert(p) {
+                    return Err(StoreError::Invalid(format!(
+                        "player {p} is paired twice in round {round}"
+                    )));
+                }
+            }
+        }
+        if let Some(p) = bye
+            && !seen.insert(p)
+        {
+            return Err(StoreError::Invalid(format!(
+                "player {p} has a game and the bye in round {round}"
+            )));
+        }
+        let tx = self.conn.transaction()?;
+        for p in &seen {
+            Store::require_player(&tx, p.0)?;
+            let requested: Option<String> = tx
+                .query_row(
+                    "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
+                    params![round, p.0],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(code) = requested {
+                return Err(StoreError::Refused(format!(
+                    "player {p} has a requested bye ({code}) in round {round} and cannot be paired"
+                )));
+            }
+        }
+        for (i, &(white, black)) in boards.iter().enumerate() {
+            for (player, opponent, colour) in [(white, black, "w"), (black, white, "b")] {
+                tx.execute(
+                    "INSERT INTO entry (round, player, opponent, colour, code, board) VALUES (?1, ?2, ?3, ?4, ' ', ?5)",
+                    params![round, player.0, opponent.0, colour, i as u32 + 1],
+                )?;
+            }
+        }
+        if let Some(p) = bye {
+            tx.execute(
+                "INSERT INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', 'U')",
+                params![round, p.0],
+            )?;
+        }
+        // Everyone else is absent this round: withdrawn, or not yet arrived.
+        tx.execute(
+            "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code)
+             SELECT ?1, number, NULL, '-', ' ' FROM player",
+            [round],
+        )?;
+        let list: Vec<String> = boards.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+        let bye_text = bye.map(|p| format!(", bye {p}")).unwrap_or_default();
+        log(
+            &tx,
+            how,
+            &format!("round {round}"),
+            None,
+            Some(&format!("{}{bye_text}", list.join(" "))),
+        )?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Draws the initial colour by lot when the event says `lots` (C.04.3 5.2.5 needs it
@@ -1072,6 +1181,19 @@ impl Store {
             }
             Ok(())
         };
+        let keep = |code: &str, line: &str| -> Result<(), StoreError> {
+            tx.execute(
+                "INSERT INTO trf_record (code, line) VALUES (?1, ?2)",
+                params![code, line],
+            )?;
+            Ok(())
+        };
+        let encodable_time_control =
+            encoded_time_control(trf.time_control.as_deref().unwrap_or("")).is_some();
+        let mut forfeit_wins: Vec<(Points, String)> = Vec::new();
+        let mut half_byes: Vec<(Points, String)> = Vec::new();
+        type Acceleration = (String, u32, u32, usize, usize, String);
+        let mut accelerations: Vec<Acceleration> = Vec::new();
         for (code, line) in &trf.other {
             let chars: Vec<char> = line.chars().collect();
             let column = |from: usize, to: usize| -> String {
@@ -1137,24 +1259,42 @@ impl Store {
                         )?;
                     }
                 }
-                "162" => {
-                    // A code at column 6 and its points at 7-10, then every nine columns.
-                    let mut start = 6;
-                    while chars.len() >= start {
-                        let key = match column(start, start).as_str() {
-                            "W" => Some("points-win"),
-                            "D" => Some("points-draw"),
-                            "L" => Some("points-loss"),
-                            "A" => Some("points-forfeit-loss"),
-                            "P" => Some("points-pab"),
-                            _ => None,
-                        };
-                        if let (Some(key), Ok(points)) =
-                            (key, column(start + 1, start + 4).parse::<Points>())
-                        {
-                            set(key, Some(points.to_string()))?;
+                // Point values are read once below, from 162 or the engines' BBx lines.
+                "162" | "BBW" | "BBD" | "BBL" | "BBF" | "BBU" | "BBZ" => {}
+                "299" => {
+                    let kind = column(5, 5);
+                    let points = column(14, 17).parse::<Points>().ok();
+                    match (kind.as_str(), points) {
+                        ("+", Some(p)) => forfeit_wins.push((p, line.clone())),
+                        ("H", Some(p)) => half_byes.push((p, line.clone())),
+                        _ => keep(code, line)?,
+                    }
+                }
+                "222" if encodable_time_control => {}
+                "250" => accelerations.push((
+                    column(10, 13),
+                    column(15, 17).parse::<u32>().unwrap_or(0),
+                    column(19, 21).parse::<u32>().unwrap_or(0),
+                    column(23, 26).parse::<usize>().unwrap_or(0),
+                    column(28, 31).parse::<usize>().unwrap_or(0),
+                    line.clone(),
+                )),
+                "XXP" => {
+                    let ids: Vec<u16> = line
+                        .get(3..)
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .filter_map(|t| t.parse().ok())
+                        .collect();
+                    for (i, &a) in ids.iter().enumerate() {
+                        for &b in &ids[i + 1..] {
+                            if a != b {
+                                tx.execute(
+                                    "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
+                                    params![a.min(b), a.max(b)],
+                                )?;
+                            }
                         }
-                        start += 9;
                     }
                 }
                 "260" => {
@@ -1176,12 +1316,60 @@ impl Store {
                         }
                     }
                 }
-                _ => {
-                    tx.execute(
-                        "INSERT INTO trf_record (code, line) VALUES (?1, ?2)",
-                        params![code, line],
-                    )?;
+                _ => keep(code, line)?,
+            }
+        }
+        let values = PointValues::of(trf);
+        for (key, points) in [
+            ("points-win", values.win),
+            ("points-forfeit-win", values.win),
+            ("points-draw", values.draw),
+            ("points-hpb", values.draw),
+            ("points-loss", values.loss),
+            ("points-forfeit-loss", values.absence),
+            ("points-pab", values.bye),
+        ] {
+            set(key, Some(points.to_string()))?;
+        }
+        // Forfeit wins and half-point byes scored apart from a win and a draw come as 299
+        // records; when they all agree they are the event's value, otherwise they are kept.
+        for (key, records) in [
+            ("points-forfeit-win", &forfeit_wins),
+            ("points-hpb", &half_byes),
+        ] {
+            match records.first() {
+                Some((points, _)) if records.iter().all(|(p, _)| p == points) => {
+                    set(key, Some(points.to_string()))?
                 }
+                _ => {
+                    for (_, line) in records.iter() {
+                        keep("299", line)?;
+                    }
+                }
+            }
+        }
+        // 250 records that are exactly the Baku method for this field are the acceleration
+        // setting; any other acceleration is kept as written.
+        let baku: Vec<(String, u32, u32, usize, usize)> =
+            baku_records(trf.players.len(), trf.rounds.unwrap_or(0))
+                .into_iter()
+                .map(|(p, f, l, g)| (p, f, l, 1, g))
+                .collect();
+        let given: Vec<(String, u32, u32, usize, usize)> = accelerations
+            .iter()
+            .map(|(p, f, l, a, b, _)| {
+                let points = p
+                    .parse::<Points>()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default();
+                (points, *f, *l, *a, *b)
+            })
+            .collect();
+        if !given.is_empty() && given == baku {
+            set("acceleration", Some("baku".into()))?;
+        } else {
+            for (.., line) in &accelerations {
+                keep("250", line)?;
             }
         }
         set("name", trf.name.clone())?;

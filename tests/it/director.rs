@@ -753,3 +753,131 @@ fn points_follow_the_events_scoring() {
     assert_eq!(report.players[0].points.to_string(), "9.5");
     assert!(stdout(&run(&db, &["log"])).contains("config --force"));
 }
+
+fn player(name: &str, rating: Option<u16>, title: Option<&str>) -> arbiter::tournament::Player {
+    arbiter::tournament::Player {
+        id: arbiter::tournament::PlayerId(0),
+        name: name.to_owned(),
+        sex: None,
+        title: title.map(|t| t.parse().unwrap()),
+        rating,
+        national_rating: None,
+        federation: None,
+        fide_id: None,
+        birth: None,
+        club: None,
+    }
+}
+
+fn names(store: &Store) -> Vec<String> {
+    store
+        .players()
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect()
+}
+
+fn id(n: u16) -> arbiter::tournament::PlayerId {
+    arbiter::tournament::PlayerId(n)
+}
+
+#[test]
+fn pairing_numbers_follow_c042_until_round_four_is_paired() {
+    let dir = TempDir::new("numbers");
+    let db = dir.db();
+    let mut store = Store::create(std::path::Path::new(&db), "Numbers", &[]).unwrap();
+    // C.04.2 Art. 2.2: rating, then title (GM, IM, ..., untitled), then name.
+    for (name, rating, title) in [
+        ("Zed, A", Some(2100), None),
+        ("Alpha, B", Some(2100), Some("IM")),
+        ("Beta, C", Some(2100), None),
+        ("Gamma, D", Some(2300), None),
+        ("Unrated, U", None, None),
+    ] {
+        store.add_player(&player(name, rating, title)).unwrap();
+    }
+    assert_eq!(
+        names(&store),
+        ["Gamma, D", "Alpha, B", "Beta, C", "Zed, A", "Unrated, U"]
+    );
+    // A bye and a prohibited pairing move with the player when the numbers change.
+    store.request_bye(4, 2, 'H').unwrap();
+    store.forbid(&[4, 5]).unwrap();
+    let number = store
+        .add_player(&player("Higher, H", Some(2400), None))
+        .unwrap();
+    assert_eq!(number, id(1));
+    assert_eq!(store.round(2).unwrap().unpaired, [(id(5), 'H')]);
+    let trf = store.to_trf().unwrap();
+    assert!(
+        trf.other
+            .iter()
+            .any(|(code, line)| code == "260" && line.ends_with("   5    6"))
+    );
+    // Round 1 paired; a late entry before round 4 is paired is slotted in by strength
+    // (Art. 2.5: numbers are provisional) and the games follow the players.
+    store
+        .save_pairing(
+            1,
+            &[(id(1), id(4)), (id(5), id(2)), (id(3), id(6))],
+            None,
+            "pair",
+        )
+        .unwrap();
+    let late = store
+        .add_player(&player("Strong, Late", Some(2500), None))
+        .unwrap();
+    assert_eq!(late, id(1));
+    let round = store.round(1).unwrap();
+    let game_of = |name: &str| {
+        let n = names(&store).iter().position(|x| x == name).unwrap() as u16 + 1;
+        round
+            .games
+            .iter()
+            .find(|g| g.white.0 == n || g.black.0 == n)
+            .map(|g| (g.white.0, g.black.0))
+            .unwrap()
+    };
+    // Higher (was 1) still plays Beta (was 4) with White: now 2 against 5.
+    assert_eq!(game_of("Higher, H"), (2, 5));
+    assert_eq!(round.unpaired, [(id(1), ' ')]);
+    // The late entry may be given a half-point bye for the round missed.
+    store.request_bye(1, 1, 'H').unwrap();
+    assert!(
+        store
+            .log()
+            .unwrap()
+            .iter()
+            .any(|e| e.what.contains("C.04.2"))
+    );
+    // Rounds 2-4 paired (any legal pairing will do here): from then on, numbers are frozen
+    // (Art. 2.3) and a late entry takes the next number.
+    for round in 1..=3u32 {
+        let view = store.round(round).unwrap();
+        for game in &view.games {
+            store
+                .enter_result(round, game.white.0, ('1', '0'), false)
+                .unwrap();
+        }
+        // Zed (6) asked for a half-point bye in round 2.
+        let (boards, bye) = match round {
+            1 => (vec![(id(2), id(3)), (id(4), id(1)), (id(7), id(5))], None),
+            2 => (
+                vec![(id(3), id(4)), (id(6), id(2)), (id(1), id(7))],
+                Some(id(5)),
+            ),
+            _ => (
+                vec![(id(2), id(4)), (id(5), id(1)), (id(7), id(3))],
+                Some(id(6)),
+            ),
+        };
+        store.save_pairing(round + 1, &boards, bye, "pair").unwrap();
+    }
+    let before = names(&store);
+    let last = store
+        .add_player(&player("Champion, C", Some(2800), None))
+        .unwrap();
+    assert_eq!(last, id(8));
+    assert_eq!(names(&store)[..7], before[..]);
+}
