@@ -13,7 +13,8 @@
 //! board k + 1:  ((a - 1 + k) mod m) + 1  -  ((a - 1 - k) mod m) + 1,   k = 1 .. N/2 - 1
 //! ```
 //!
-//! Three rules of C.05 Annex 1 sit on top of the table:
+//! Three rules of C.05 Annex 1 sit on top of the table (quoted as Chris Fox's "Berger Tables"
+//! page reproduces the Annex; the project's spec, `berger.md` section 3, says the same):
 //!
 //! - "If there is an odd number of players, the highest number counts as a bye": number `N`
 //!   is then nobody, and whoever the table pairs with it sits the round out. That is a free
@@ -202,7 +203,7 @@ impl RoundRobin {
 /// Round `r` (1 to `size - 1`) of the Berger table for an even `size`: (White, Black) per
 /// board, in board order.
 fn table_pairs(size: usize, r: u32) -> Vec<(usize, usize)> {
-    debug_assert!(size >= 2 && size % 2 == 0);
+    debug_assert!(size >= 2 && size.is_multiple_of(2));
     let m = size - 1;
     let r = r as usize;
     let half = size / 2;

@@ -138,8 +138,8 @@ fn everyone_meets_everyone_once_per_cycle() {
                     }
                 }
                 for a in 1..=n {
-                    for b in 1..=n {
-                        assert_eq!(met[a][b], usize::from(a != b), "{n}: {a} and {b}");
+                    for (b, &times) in met[a].iter().enumerate().skip(1) {
+                        assert_eq!(times, usize::from(a != b), "{n}: {a} and {b}");
                     }
                     // An odd field: each player sits out exactly once per cycle.
                     assert_eq!(free[a], n % 2, "{n} players: free rounds of {a}");
