@@ -5,3 +5,4 @@
 
 pub mod berger;
 pub mod dutch;
+pub mod generate;

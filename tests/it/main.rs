@@ -31,5 +31,7 @@ mod director;
 mod dutch;
 // Round robins against the Berger tables.
 mod berger;
+// The random tournament generator: reports that read back, add up and repeat from a seed.
+mod generate;
 // One test per bug found.
 mod regression;
