@@ -552,6 +552,7 @@ fn field(n: usize, host: &str, rng: &mut SplitMix64) -> Vec<Player> {
                 sex: Some(if female { Sex::Female } else { Sex::Male }),
                 title,
                 rating,
+                national_rating: None,
                 federation: Some(federation.to_owned()),
                 fide_id: Some(fide_id),
                 birth: Some(birth),
@@ -559,18 +560,16 @@ fn field(n: usize, host: &str, rng: &mut SplitMix64) -> Vec<Player> {
             }
         })
         .collect();
-    let title_rank = |t: Option<Title>| {
-        t.and_then(|t| Title::ALL.iter().position(|&x| x == t))
-            .unwrap_or(Title::ALL.len())
-    };
-    players.sort_by(|a, b| {
-        b.rating
-            .unwrap_or(0)
-            .cmp(&a.rating.unwrap_or(0))
-            .then_with(|| title_rank(a.title).cmp(&title_rank(b.title)))
-            .then_with(|| a.name.cmp(&b.name))
-            .then_with(|| a.fide_id.cmp(&b.fide_id))
-    });
+    // Numbered as C.04.2 Art. 2.2 orders a field: rating, title, name.
+    for (index, player) in players.iter_mut().enumerate() {
+        player.id = PlayerId(index as u16 + 1);
+    }
+    let order = crate::tournament::starting_order(&players);
+    let mut by_id: Vec<Option<Player>> = players.into_iter().map(Some).collect();
+    let mut players: Vec<Player> = order
+        .iter()
+        .filter_map(|id| by_id[id.0 as usize - 1].take())
+        .collect();
     for (index, player) in players.iter_mut().enumerate() {
         player.id = PlayerId(index as u16 + 1);
     }
