@@ -194,6 +194,16 @@ pub enum PlayerCommand {
     Withdraw(PlayerRoundArgs),
     /// Take back a withdrawal.
     Reinstate(PlayerRoundArgs),
+    /// Draw the pairing numbers by lot (round robins; before round 1). The seed is logged,
+    /// so the draw can be repeated; without --seed one is taken from the clock.
+    #[command(
+        name = "draw-lots",
+        after_help = "Example:\n  arbiter player draw-lots --seed 20260701"
+    )]
+    DrawLots {
+        #[arg(long)]
+        seed: Option<u64>,
+    },
 }
 
 #[derive(Args)]
@@ -311,6 +321,17 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             };
             store.set_withdrawn(args.number, Some(round))?;
             println!("player {} withdrawn from round {round}", args.number);
+        }
+        PlayerCommand::DrawLots { seed } => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            let moved = store.draw_lots(seed)?;
+            println!(
+                "pairing numbers drawn by lot with seed {seed} ({} players moved)",
+                moved.len()
+            );
+            for p in store.players()? {
+                println!("{:>4}  {}", p.id, p.name);
+            }
         }
         PlayerCommand::Reinstate(args) => {
             store.set_withdrawn(args.number, None)?;
@@ -979,4 +1000,12 @@ fn import_results(
             Err(failure)
         }
     }
+}
+
+/// A seed for a drawing of lots when the director gives none: the clock's nanoseconds. It is
+/// printed and logged, so the draw can still be repeated.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }

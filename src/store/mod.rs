@@ -548,6 +548,45 @@ impl Store {
         Ok(())
     }
 
+    /// Draws the pairing numbers by lot (round robins, C.05: before round 1), seeded so that
+    /// the draw can be repeated in public; the seed and the numbers are logged.
+    pub fn draw_lots(&mut self, seed: u64) -> Result<Vec<(u16, u16)>, StoreError> {
+        if numbering(&self.conn)? != "lots" {
+            return Err(StoreError::Refused(
+                "this event's pairing numbers are not drawn by lot; `arbiter config pairing-numbers lots` changes that".into(),
+            ));
+        }
+        let tx = self.conn.transaction()?;
+        if paired_rounds(&tx)? > 0 {
+            return Err(StoreError::Refused(
+                "round 1 is already paired: pairing numbers can no longer be drawn".into(),
+            ));
+        }
+        let players = players_in(&tx)?;
+        let drawn = crate::pairing::berger::draw_lots(players.len(), seed);
+        let mut order = vec![PlayerId(0); players.len()];
+        for (player, &number) in players.iter().zip(&drawn) {
+            order[number - 1] = player.id;
+        }
+        let moved = apply_order(
+            &tx,
+            &order,
+            "player draw-lots",
+            &format!("pairing numbers drawn by lot (seed {seed})"),
+        )?;
+        if moved.is_empty() {
+            log(
+                &tx,
+                "player draw-lots",
+                &format!("pairing numbers drawn by lot (seed {seed})"),
+                None,
+                Some("every number stays"),
+            )?;
+        }
+        tx.commit()?;
+        Ok(moved)
+    }
+
     /// Withdraws a player from `round` on (or reinstates, with `None`): the rounds from then
     /// on are not paired for the player.
     pub fn set_withdrawn(
@@ -861,13 +900,8 @@ impl Store {
             "black" => return Ok(Color::Black),
             _ => {}
         }
-        // One step of splitmix64: a fixed, documented mixing function, so that a published
-        // seed lets anyone repeat the draw.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        let colour = if z & 1 == 0 {
+        // The seeded generator of the pairing module: a published seed repeats the draw.
+        let colour = if crate::pairing::generate::SplitMix64::new(seed).next_u64() & 1 == 0 {
             Color::White
         } else {
             Color::Black
@@ -1695,7 +1729,7 @@ impl Store {
                 push(
                     &host,
                     format!(
-                        "{host} {:>4} {:<3} {name:<33} {rating:>4}",
+                        "{host} {:>4} {:<4} {name:<33} {rating:>4}",
                         p.player.id.0, ""
                     ),
                 );

@@ -881,3 +881,273 @@ fn pairing_numbers_follow_c042_until_round_four_is_paired() {
     assert_eq!(last, id(8));
     assert_eq!(names(&store)[..7], before[..]);
 }
+
+/// An event of eight players with round 1 paired through the store (the `pair` command is
+/// the pairing issue's): boards 1-5, 6-2, 3-7, 8-4.
+fn paired_event(dir: &TempDir, extra: &[&str]) -> String {
+    let db = dir.db();
+    let mut args = vec![
+        "new",
+        "Records Open",
+        "--rounds",
+        "9",
+        "--federation",
+        "NOR",
+        "--time-control",
+        "90+30",
+        "--pairing-numbers",
+        "given",
+    ];
+    args.extend_from_slice(extra);
+    assert!(run(&db, &args).status.success());
+    for i in 1..=8u16 {
+        let name = format!("Player, No{i}");
+        let rating = (2500 - 50 * i).to_string();
+        let national = (2400 - 50 * i).to_string();
+        let out = run(
+            &db,
+            &[
+                "player",
+                "add",
+                &name,
+                "--rating",
+                &rating,
+                "--national-rating",
+                &national,
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut store = Store::open(std::path::Path::new(&db)).unwrap();
+    store
+        .save_pairing(
+            1,
+            &[
+                (id(1), id(5)),
+                (id(6), id(2)),
+                (id(3), id(7)),
+                (id(8), id(4)),
+            ],
+            None,
+            "pair",
+        )
+        .unwrap();
+    db
+}
+
+#[test]
+fn results_from_a_csv_all_or_nothing() {
+    let dir = TempDir::new("import-results");
+    let db = paired_event(&dir, &[]);
+    let file = dir.0.join("results.csv");
+    // Line 4 names White wrongly: nothing may be entered, and the error says where.
+    std::fs::write(
+        &file,
+        "board,white,black,result\n1,1,5,1-0\n2,6,2,1/2\n3,4,7,0-1\n4,8,4,+-\n",
+    )
+    .unwrap();
+    let out = run(
+        &db,
+        &["import", "results", file.to_str().unwrap(), "--round", "1"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("results.csv: line 4") && err.contains("3-7"),
+        "{err}"
+    );
+    // A result the reader does not know names its column.
+    std::fs::write(&file, "board,result\n1,1-0\n2,2-0\n").unwrap();
+    let out = run(
+        &db,
+        &["import", "results", file.to_str().unwrap(), "--round", "1"],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 3, column 2"));
+    // No result column at all.
+    std::fs::write(&file, "board,white\n1,1\n").unwrap();
+    assert_eq!(
+        run(
+            &db,
+            &["import", "results", file.to_str().unwrap(), "--round", "1"]
+        )
+        .status
+        .code(),
+        Some(3)
+    );
+    let csv = stdout(&run(&db, &["round", "show", "1", "--format", "csv"]));
+    assert!(csv.lines().skip(1).all(|l| l.contains(",,,")), "{csv}");
+    // A good file, semicolon-separated with a round column, goes in whole.
+    std::fs::write(
+        &file,
+        "Round;Board;Result\n1;1;1-0\n1;2;1/2\n1;3;0-1\n1;4;+-\n",
+    )
+    .unwrap();
+    let out = run(&db, &["import", "results", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = stdout(&run(&db, &["round", "show", "1", "--format", "csv"]));
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[0],
+        "round,board,white,white_name,black,black_name,result,white_code,black_code"
+    );
+    assert_eq!(rows[1], "1,1,1,\"Player, No1\",5,\"Player, No5\",1-0,1,0");
+    assert_eq!(rows[4], "1,4,8,\"Player, No8\",4,\"Player, No4\",+-,+,-");
+    // Entered results are not overwritten by a second import without --correct.
+    assert_eq!(
+        run(&db, &["import", "results", file.to_str().unwrap()])
+            .status
+            .code(),
+        Some(4)
+    );
+    assert!(stdout(&run(&db, &["log"])).contains("import results"));
+}
+
+#[test]
+fn the_report_writes_every_record_fide_asks_for_and_reads_back() {
+    let dir = TempDir::new("fide-records");
+    let db = paired_event(
+        &dir,
+        &["--acceleration", "baku", "--points-forfeit-win", "0.5"],
+    );
+    for (board, result) in [("1", "1-0"), ("2", "*"), ("3", "0-1"), ("4", "+-")] {
+        assert!(run(&db, &["result", "1", board, result]).status.success());
+    }
+    assert!(
+        run(&db, &["bye", "3", "--round", "2", "--half"])
+            .status
+            .success()
+    );
+    assert!(
+        run(&db, &["config", "points-draw", "0.5", "--force"])
+            .status
+            .success()
+    );
+    let text = stdout(&run(&db, &["export", "trf"]));
+    let (report, warnings) = parse(&text).unwrap();
+    // The points add up under 162 and the 299 record for the forfeit win worth ½.
+    assert!(warnings.is_empty(), "{warnings:?}\n{text}");
+    for expected in [
+        "222 5400+30",
+        // The requested bye of round 2, not yet paired (TRF-2026 240: type, round, ids).
+        "240 H 002    3",
+        // Baku (C.04.7) for 9 rounds and 8 players: group A is 2 x ceil(8/4) = 4 players,
+        // a point in rounds 1-3 and half a point in rounds 4-5.
+        "250       1.0 001 003    1    4",
+        "250       0.5 004 005    1    4",
+        "299 +         0.5  001    8",
+        // National ratings under the host federation.
+        "NOR    1",
+    ] {
+        assert!(
+            text.lines().any(|l| l.starts_with(expected)),
+            "{expected} missing:\n{text}"
+        );
+    }
+    // The adjourned game counts as a draw for pairing, and the report says it is open;
+    // the forced change is a manual intervention.
+    assert_eq!(report.players[5].rounds[0].code, '=');
+    assert!(report.comments.iter().any(|c| c.contains("adjourned")));
+    assert!(report.comments.iter().any(|c| c.contains("config --force")));
+    let nor = text.lines().find(|l| l.starts_with("NOR    1")).unwrap();
+    assert_eq!(nor.get(48..52), Some("2350"));
+    // Read back into a new event: the settings come back, and the report is the same.
+    let again = dir.0.join("again.db").display().to_string();
+    let file = dir.0.join("report.trf");
+    std::fs::write(&file, &text).unwrap();
+    let out = run(&again, &["import", "trf", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout(&run(&again, &["config", "acceleration"])).trim(),
+        "baku"
+    );
+    assert_eq!(
+        stdout(&run(&again, &["config", "points-forfeit-win"])).trim(),
+        "0.5"
+    );
+    let players: serde_json::Value = serde_json::from_str(&stdout(&run(
+        &again,
+        &["player", "list", "--format", "json"],
+    )))
+    .unwrap();
+    assert_eq!(players[0]["national_rating"], 2350);
+    let (back, warnings) = parse(&stdout(&run(&again, &["export", "trf"]))).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(back.players, report.players);
+}
+
+#[test]
+fn round_robin_numbers_and_initial_colour_are_drawn_by_seeded_lots() {
+    let dir = TempDir::new("lots");
+    let db = dir.db();
+    assert!(
+        run(&db, &["new", "Closed", "--system", "berger"])
+            .status
+            .success()
+    );
+    for name in ["A, A", "B, B", "C, C", "D, D", "E, E", "F, F"] {
+        assert!(run(&db, &["player", "add", name]).status.success());
+    }
+    let draw = stdout(&run(&db, &["player", "draw-lots", "--seed", "7"]));
+    assert!(draw.contains("seed 7"));
+    let order = names(&Store::open(std::path::Path::new(&db)).unwrap());
+    // The same seed on a copy of the registration gives the same draw.
+    let other = dir.0.join("other.db").display().to_string();
+    assert!(
+        run(&other, &["new", "Closed", "--system", "berger"])
+            .status
+            .success()
+    );
+    for name in ["A, A", "B, B", "C, C", "D, D", "E, E", "F, F"] {
+        assert!(run(&other, &["player", "add", name]).status.success());
+    }
+    assert!(
+        run(&other, &["player", "draw-lots", "--seed", "7"])
+            .status
+            .success()
+    );
+    assert_eq!(
+        names(&Store::open(std::path::Path::new(&other)).unwrap()),
+        order
+    );
+    // The draw follows berger::draw_lots: entrant i gets number drawn[i].
+    let drawn = arbiter::pairing::berger::draw_lots(6, 7);
+    for (i, &number) in drawn.iter().enumerate() {
+        assert_eq!(
+            order[number - 1],
+            ["A, A", "B, B", "C, C", "D, D", "E, E", "F, F"][i]
+        );
+    }
+    assert!(stdout(&run(&db, &["log"])).contains("drawn by lot (seed 7)"));
+    // A Swiss event's numbers are by rating, not drawn.
+    let swiss = dir.0.join("swiss.db").display().to_string();
+    assert!(run(&swiss, &["new", "Open"]).status.success());
+    assert_eq!(run(&swiss, &["player", "draw-lots"]).status.code(), Some(4));
+    // The initial colour: drawn once, logged, repeatable from the seed.
+    let mut store = Store::open(std::path::Path::new(&db)).unwrap();
+    assert_eq!(store.setting("initial-colour").unwrap(), "lots");
+    let colour = store.draw_initial_colour(11).unwrap();
+    assert_eq!(store.setting("initial-colour").unwrap(), colour.name());
+    assert_eq!(store.draw_initial_colour(12).unwrap(), colour);
+    let mut fresh = Store::create_in_memory("Other", &[]).unwrap();
+    assert_eq!(fresh.draw_initial_colour(11).unwrap(), colour);
+    assert!(
+        store
+            .log()
+            .unwrap()
+            .iter()
+            .any(|e| e.what == "initial colour (seed 11)")
+    );
+}
