@@ -352,7 +352,9 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             match args.format.as_str() {
                 "text" => {}
                 "json" => {
-                    println!("{}", crate::render::event::players_json(&players));
+                    let statuses = store.statuses()?;
+                    let status = |n: u16| statuses.get(&n).cloned().unwrap_or_default();
+                    println!("{}", crate::render::event::players_json(&players, &status));
                     return Ok(Exit::Ok);
                 }
                 "csv" => {
@@ -368,19 +370,21 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     )));
                 }
             }
+            let statuses = store.statuses()?;
             println!(
-                "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}",
+                "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}  status",
                 "no", "tit", "name", "rating", "fed", "FIDE ID"
             );
             for p in players {
                 println!(
-                    "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}",
+                    "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}  {}",
                     p.id,
                     p.title.map_or("", |t| t.as_str()),
                     p.name,
                     p.rating.map_or(String::new(), |r| r.to_string()),
                     p.federation.as_deref().unwrap_or(""),
                     p.fide_id.map_or(String::new(), |i| i.to_string()),
+                    statuses.get(&p.id.0).map_or("", String::as_str),
                 );
             }
         }

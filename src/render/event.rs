@@ -17,6 +17,9 @@ struct PlayerView<'a> {
     birth: Option<&'a str>,
     sex: Option<&'static str>,
     club: Option<&'a str>,
+    /// `active`, `withdrawn from round k` or `late entry from round k`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<String>,
 }
 
 fn player_view(p: &Player) -> PlayerView<'_> {
@@ -34,6 +37,7 @@ fn player_view(p: &Player) -> PlayerView<'_> {
             Sex::Female => "w",
         }),
         club: p.club.as_deref(),
+        status: None,
     }
 }
 
@@ -41,9 +45,17 @@ fn to_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string_pretty(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
-/// `player list --format json`: an array of players.
-pub fn players_json(players: &[Player]) -> String {
-    to_json(&players.iter().map(player_view).collect::<Vec<_>>())
+/// `player list --format json`: an array of players with their status.
+pub fn players_json(players: &[Player], status: &dyn Fn(u16) -> String) -> String {
+    to_json(
+        &players
+            .iter()
+            .map(|p| PlayerView {
+                status: Some(status(p.id.0)),
+                ..player_view(p)
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// `player list --format csv` and `export players`: the columns `import players` reads.

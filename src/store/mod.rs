@@ -1102,6 +1102,26 @@ impl Store {
         players_in(&self.conn)
     }
 
+    /// Each player's status as a sentence for lists: `active`, `withdrawn from round k`,
+    /// `late entry from round k`, by pairing number.
+    pub fn statuses(&self) -> Result<std::collections::HashMap<u16, String>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT number, withdrawn_from, late_from FROM player")?;
+        let rows = stmt.query_map([], |r| {
+            let number: u16 = r.get(0)?;
+            let withdrawn: Option<u32> = r.get(1)?;
+            let late: Option<u32> = r.get(2)?;
+            let status = match (withdrawn, late) {
+                (Some(w), _) => format!("withdrawn from round {w}"),
+                (None, Some(l)) => format!("late entry from round {l}"),
+                (None, None) => "active".to_owned(),
+            };
+            Ok((number, status))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The event log, oldest first.
     pub fn log(&self) -> Result<Vec<LogEntry>, StoreError> {
         let mut stmt = self

@@ -720,6 +720,10 @@ fn a_late_entry_misses_the_rounds_already_paired() {
     assert!(
         stdout(&run(&db, &["log"])).contains("player 7 (late entry from round 6): Late, Comer")
     );
+    let players: serde_json::Value =
+        serde_json::from_str(&stdout(&run(&db, &["player", "list", "--format", "json"]))).unwrap();
+    assert_eq!(players[6]["status"], "late entry from round 6");
+    assert_eq!(players[0]["status"], "active");
     // The five rounds already played are zero-point absences in the report.
     let (report, warnings) = parse(&stdout(&run(&db, &["export", "trf"]))).unwrap();
     assert!(warnings.is_empty());
