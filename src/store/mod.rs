@@ -805,6 +805,20 @@ impl Store {
         bye: Option<PlayerId>,
         how: &str,
     ) -> Result<(), StoreError> {
+        self.save_pairing_with_results(round, boards, bye, &[], how)
+    }
+
+    /// As [`Store::save_pairing`], with results known at pairing time entered in the same
+    /// transaction: `(board index, (White's code, Black's code))`, e.g. the forfeits of a
+    /// round-robin player who has withdrawn.
+    pub fn save_pairing_with_results(
+        &mut self,
+        round: u32,
+        boards: &[(PlayerId, PlayerId)],
+        bye: Option<PlayerId>,
+        known: &[(usize, (char, char))],
+        how: &str,
+    ) -> Result<(), StoreError> {
         let next = self.rounds_started()? + 1;
         if round != next {
             return Err(StoreError::Refused(format!(
@@ -863,6 +877,17 @@ impl Store {
                 tx.execute(
                     "INSERT INTO entry (round, player, opponent, colour, code, board) VALUES (?1, ?2, ?3, ?4, ' ', ?5)",
                     params![round, player.0, opponent.0, colour, i as u32 + 1],
+                )?;
+            }
+        }
+        for &(index, (white_code, black_code)) in known {
+            let Some(&(white, black)) = boards.get(index) else {
+                continue;
+            };
+            for (player, code) in [(white, white_code), (black, black_code)] {
+                tx.execute(
+                    "UPDATE entry SET code = ?3 WHERE round = ?1 AND player = ?2",
+                    params![round, player.0, code.to_string()],
                 )?;
             }
         }
@@ -1100,6 +1125,15 @@ impl Store {
 
     pub fn players(&self) -> Result<Vec<Player>, StoreError> {
         players_in(&self.conn)
+    }
+
+    /// The players who have withdrawn, with the first round they miss, by pairing number.
+    pub fn withdrawals(&self) -> Result<std::collections::HashMap<u16, u32>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT number, withdrawn_from FROM player WHERE withdrawn_from IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// Each player's status as a sentence for lists: `active`, `withdrawn from round k`,

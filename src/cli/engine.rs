@@ -1,0 +1,380 @@
+//! Engine mode: TRF in, pairing out, the interface other tournament programs already use
+//! (`pairing dutch FILE.trf -p OUT`), plus `pairing check` and `pairing generate`.
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+
+use super::{Exit, Failure};
+use crate::chess::Color;
+use crate::pairing::generate::{GeneratorConfig, generate};
+use crate::pairing::{Pairing, PairingInput, dutch};
+use crate::tournament::PlayerId;
+use crate::trf::Trf;
+
+#[derive(Subcommand)]
+pub enum PairingCommand {
+    /// Pair the next round of a TRF by the FIDE (Dutch) System: the first line is the number
+    /// of pairs, then `WHITE BLACK` per board in board order, a pairing-allocated bye as `ID 0`.
+    #[command(
+        after_help = "Examples:\n  arbiter pairing dutch event.trf -p\n  arbiter pairing dutch event.trf -p round5.txt\n  arbiter pairing dutch event.trf --explain"
+    )]
+    Dutch(DutchArgs),
+    /// Re-pair every round of a TRF and list the rounds whose recorded pairing differs.
+    #[command(after_help = "Example:\n  arbiter pairing check final.trf")]
+    Check(CheckArgs),
+    /// Generate a random tournament, every round paired by our Dutch engine; the same seed
+    /// gives the same file.
+    #[command(
+        after_help = "Example:\n  arbiter pairing generate --players 120 --rounds 9 --seed 7 --byes 0.02 -o random.trf"
+    )]
+    Generate(GenerateArgs),
+}
+
+#[derive(Args)]
+pub struct DutchArgs {
+    file: PathBuf,
+    /// Write the pairing (to OUT, or to standard output without a file name).
+    #[arg(short = 'p', num_args = 0..=1, default_missing_value = "-")]
+    output: Option<String>,
+    /// Say why: brackets, moved-down players, downfloaters, the first criterion not met
+    /// perfectly, and the colour rule of each board.
+    #[arg(long)]
+    explain: bool,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    file: PathBuf,
+}
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    #[arg(long)]
+    players: usize,
+    #[arg(long)]
+    rounds: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Percentage of games drawn.
+    #[arg(long, default_value_t = 30)]
+    draws: u32,
+    /// Share of games forfeited (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    forfeits: f64,
+    /// Share of players asking for a bye in a round (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    byes: f64,
+    /// Share of players withdrawing in a round (0 to 1).
+    #[arg(long, default_value_t = 0.0)]
+    withdrawals: f64,
+    /// Share of players entering late (0 to 1).
+    #[arg(long = "late-entries", default_value_t = 0.0)]
+    late_entries: f64,
+    /// Baku acceleration (C.04.7), written as XXA lines.
+    #[arg(long)]
+    baku: bool,
+    #[arg(short = 'o')]
+    output: PathBuf,
+}
+
+pub fn run(command: &PairingCommand) -> Result<Exit, Failure> {
+    match command {
+        PairingCommand::Dutch(args) => pair_file(args),
+        PairingCommand::Check(args) => check(args),
+        PairingCommand::Generate(args) => generate_event(args),
+    }
+}
+
+fn read_trf(file: &Path) -> Result<Trf, Failure> {
+    let shown = file.display().to_string();
+    let bytes =
+        std::fs::read(file).map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let (trf, warnings) = crate::trf::parse(&text)
+        .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
+    for warning in &warnings {
+        eprintln!("warning: {shown}: line {}: {}", warning.line, warning.message);
+    }
+    Ok(trf)
+}
+
+/// The rounds a report holds games or byes of: the last round with a pairing in it.
+fn rounds_played(trf: &Trf) -> u32 {
+    trf.players
+        .iter()
+        .flat_map(|p| {
+            p.rounds
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.opponent.is_some() || r.code.eq_ignore_ascii_case(&'U'))
+                .map(|(i, _)| i as u32 + 1)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The round to pair: the one after the last paired.
+fn next_round(trf: &Trf) -> u32 {
+    rounds_played(trf) + 1
+}
+
+/// Without `XXC` or `152`, the initial colour is that of the highest-ranked player paired
+/// in round 1 (TRF-2026, record 152), read back through rule 5.2.5: an odd TPN has the
+/// initial colour.
+fn settle_initial_colour(trf: &mut Trf) {
+    if trf.initial_colour.is_some() {
+        return;
+    }
+    let top = trf
+        .players
+        .iter()
+        .filter_map(|p| {
+            let first = p.rounds.first()?;
+            let colour = match first.colour {
+                'w' | 'W' => Color::White,
+                'b' | 'B' => Color::Black,
+                _ => return None,
+            };
+            first.opponent?;
+            Some((p.player.id, colour))
+        })
+        .min_by_key(|(id, _)| *id);
+    trf.initial_colour = top.map(|(id, colour)| if id.0 % 2 == 1 { colour } else { !colour });
+}
+
+fn engine_input(trf: &Trf, round: u32) -> Result<PairingInput, Failure> {
+    PairingInput::from_trf(trf, round).map_err(|err| Failure::invalid_input(err.to_string()))
+}
+
+/// The pairing as the engines print it.
+pub fn engine_text(pairing: &Pairing) -> String {
+    let count = pairing.boards.len() + usize::from(pairing.bye.is_some());
+    let mut text = format!("{count}\n");
+    for board in &pairing.boards {
+        text.push_str(&format!("{} {}\n", board.white, board.black));
+    }
+    if let Some(bye) = pairing.bye {
+        text.push_str(&format!("{bye} 0\n"));
+    }
+    text
+}
+
+fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
+    let mut trf = read_trf(&args.file)?;
+    settle_initial_colour(&mut trf);
+    if trf.initial_colour.is_none() {
+        return Err(Failure::invalid_input(format!(
+            "{}: the initial colour is not given: add `XXC white1` (or black1) or a 152 record",
+            args.file.display()
+        )));
+    }
+    let round = next_round(&trf);
+    if let Some(rounds) = trf.rounds
+        && round > rounds
+    {
+        return Err(Failure::invalid_input(format!(
+            "{}: all {rounds} rounds are paired",
+            args.file.display()
+        )));
+    }
+    let input = engine_input(&trf, round)?;
+    let (pairing, explanation) = match dutch::pair_explained(&input) {
+        Ok(done) => done,
+        Err(none) => {
+            eprintln!("round {round}: {none}");
+            return Ok(Exit::No);
+        }
+    };
+    if args.explain {
+        eprint!("{}", explain_text(round, &explanation));
+    }
+    let text = engine_text(&pairing);
+    match args.output.as_deref() {
+        Some("-") | None => print!("{text}"),
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|err| Failure::io(format!("cannot write {path}: {err}")))?,
+    }
+    Ok(Exit::Ok)
+}
+
+/// The explanation as an arbiter reads it.
+pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
+    let score = |tenths: i32| crate::tournament::Points(tenths).to_string();
+    let list = |ids: &[PlayerId]| {
+        if ids.is_empty() {
+            "-".to_owned()
+        } else {
+            ids.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+        }
+    };
+    let mut text = format!("round {round}: brackets in pairing order\n");
+    for bracket in &explanation.brackets {
+        text.push_str(&format!(
+            "bracket {}: residents {}; moved down {}\n",
+            score(bracket.score),
+            list(&bracket.residents),
+            list(&bracket.moved_down)
+        ));
+        let pairs: Vec<String> = bracket.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        text.push_str(&format!(
+            "  pairs {}; downfloaters {}\n",
+            if pairs.is_empty() { "-".into() } else { pairs.join(" ") },
+            list(&bracket.downfloaters)
+        ));
+        match bracket.first_imperfect {
+            Some(criterion) => text.push_str(&format!(
+                "  first criterion not met perfectly: {criterion} ({} candidates examined)\n",
+                bracket.candidates
+            )),
+            None => text.push_str("  every quality criterion met perfectly\n"),
+        }
+    }
+    if let Some(bye) = explanation.bye_score {
+        text.push_str(&format!(
+            "pairing-allocated bye to a player with {} (C5: the lowest score possible)\n",
+            score(bye)
+        ));
+    }
+    for (i, board) in explanation.boards.iter().enumerate() {
+        text.push_str(&format!(
+            "board {}: {} - {}: colours by {}\n",
+            i + 1,
+            board.board.white,
+            board.board.black,
+            board.rule
+        ));
+    }
+    text
+}
+
+/// The pairing a report records for `round`.
+fn recorded(trf: &Trf, round: u32) -> Pairing {
+    let index = round as usize - 1;
+    let mut pairing = Pairing::default();
+    for p in &trf.players {
+        let Some(r) = p.rounds.get(index) else {
+            continue;
+        };
+        match (r.opponent, r.colour.to_ascii_lowercase()) {
+            (Some(opponent), 'w') => pairing.boards.push(crate::pairing::Board {
+                white: p.player.id,
+                black: opponent,
+            }),
+            // A forfeit written without colours: count the pair once.
+            (Some(opponent), c) if c != 'b' && p.player.id < opponent => {
+                pairing.boards.push(crate::pairing::Board {
+                    white: p.player.id,
+                    black: opponent,
+                })
+            }
+            (None, _) if r.code.eq_ignore_ascii_case(&'U') => pairing.bye = Some(p.player.id),
+            _ => {}
+        }
+    }
+    pairing
+}
+
+/// What differs between two pairings of a round, as lines.
+fn differences(ours: &Pairing, theirs: &Pairing) -> Vec<String> {
+    let mut lines = Vec::new();
+    let key = |b: &crate::pairing::Board| (b.white.min(b.black), b.white.max(b.black));
+    for b in &theirs.boards {
+        match ours.boards.iter().find(|o| key(o) == key(b)) {
+            None => lines.push(format!("recorded {}-{} is not in our pairing", b.white, b.black)),
+            Some(o) if o.white != b.white => lines.push(format!(
+                "recorded {}-{} has the colours the other way round ({}-{} here)",
+                b.white, b.black, o.white, o.black
+            )),
+            _ => {}
+        }
+    }
+    for o in &ours.boards {
+        if !theirs.boards.iter().any(|b| key(b) == key(o)) {
+            lines.push(format!("we pair {}-{}, which is not recorded", o.white, o.black));
+        }
+    }
+    if ours.bye != theirs.bye {
+        let shown = |b: Option<PlayerId>| b.map_or("nobody".to_owned(), |p| p.to_string());
+        lines.push(format!(
+            "pairing-allocated bye: recorded {}, ours {}",
+            shown(theirs.bye),
+            shown(ours.bye)
+        ));
+    }
+    lines
+}
+
+fn check(args: &CheckArgs) -> Result<Exit, Failure> {
+    let mut trf = read_trf(&args.file)?;
+    settle_initial_colour(&mut trf);
+    let played = rounds_played(&trf);
+    let mut differing = 0;
+    for round in 1..=played {
+        let input = engine_input(&trf, round)?;
+        let theirs = recorded(&trf, round);
+        match dutch::pair(&input) {
+            Ok(ours) => {
+                let lines = differences(&ours, &theirs);
+                if lines.is_empty() {
+                    continue;
+                }
+                differing += 1;
+                println!("round {round}: differs");
+                for line in lines {
+                    println!("  {line}");
+                }
+            }
+            Err(none) => {
+                differing += 1;
+                println!("round {round}: {none}");
+            }
+        }
+    }
+    if differing == 0 {
+        println!("{played} rounds re-paired: no difference");
+        Ok(Exit::Ok)
+    } else {
+        println!("{differing} of {played} rounds differ");
+        Ok(Exit::No)
+    }
+}
+
+fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
+    let config = GeneratorConfig {
+        players: args.players,
+        rounds: args.rounds,
+        seed: args.seed,
+        draw_percent: args.draws,
+        forfeit_rate: args.forfeits,
+        bye_rate: args.byes,
+        withdrawal_rate: args.withdrawals,
+        late_entry_rate: args.late_entries,
+        baku: args.baku,
+    };
+    let mut pair = |trf: &Trf, round: u32| -> Result<Vec<(PlayerId, Option<PlayerId>)>, String> {
+        let input = PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
+        let pairing = dutch::pair(&input).map_err(|e| e.to_string())?;
+        let mut boards: Vec<(PlayerId, Option<PlayerId>)> = pairing
+            .boards
+            .iter()
+            .map(|b| (b.white, Some(b.black)))
+            .collect();
+        if let Some(bye) = pairing.bye {
+            boards.push((bye, None));
+        }
+        Ok(boards)
+    };
+    let trf = generate(&config, &mut pair).map_err(|e| Failure::invalid_input(e.to_string()))?;
+    let text = crate::trf::write(&trf);
+    std::fs::write(&args.output, text)
+        .map_err(|err| Failure::io(format!("cannot write {}: {err}", args.output.display())))?;
+    println!(
+        "{} players, {} rounds, seed {}: {}",
+        args.players,
+        args.rounds,
+        args.seed,
+        args.output.display()
+    );
+    Ok(Exit::Ok)
+}
