@@ -50,6 +50,7 @@ pub struct Outcome {
     pub floaters: Vec<usize>,
     pub first_imperfect: Option<&'static str>,
     pub candidates: u64,
+    pub exhausted: bool,
 }
 
 /// A complete candidate: pairs (the MDP pairs first, MDP first in each) and downfloaters.
@@ -73,6 +74,23 @@ struct Layout {
     len: usize,
 }
 
+/// The search nodes a bracket may use once it has a candidate.
+const NODE_LIMIT: u64 = 400_000;
+
+/// The largest next bracket whose pairings C8 tries one by one.
+const EXACT_NEXT_BRACKET: usize = 12;
+
+/// The most exchanges of one size generated at once.
+const EXCHANGE_LIMIT: u64 = 2_000_000;
+
+fn binomial(n: usize, k: usize) -> u64 {
+    let mut r: u64 = 1;
+    for i in 0..k.min(n) as u64 {
+        r = r.saturating_mul(n as u64 - i) / (i + 1);
+    }
+    if k > n { 0 } else { r }
+}
+
 /// A score difference for an MDP who floats on: larger than any real one.
 const UNPAIRED: i32 = 1_000_000;
 
@@ -91,6 +109,9 @@ pub struct BracketSearch<'g, 'a> {
     stop: Vec<i32>,
     done: bool,
     candidates: u64,
+    nodes: u64,
+    /// The search stopped at its budget rather than at a proven best.
+    pub exhausted: bool,
     completion: HashMap<Vec<usize>, bool>,
     next_quality: HashMap<Vec<usize>, (i32, Vec<i32>)>,
 }
@@ -124,6 +145,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             stop: Vec::new(),
             done: false,
             candidates: 0,
+            nodes: 0,
+            exhausted: false,
             completion: HashMap::new(),
             next_quality: HashMap::new(),
         }
@@ -171,6 +194,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                         floaters,
                         first_imperfect,
                         candidates: self.candidates,
+                        exhausted: self.exhausted,
                     });
                 }
             }
@@ -215,6 +239,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         };
         self.best = None;
         self.done = false;
+        self.nodes = 0;
         let mut stop = vec![0; self.layout.len];
         // C7: the lowest-scoring MDPs float, and residents for the rest.
         let mut scores: Vec<i32> = self.mdps[self.m..]
@@ -330,6 +355,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         colours: [i32; 4],
         upfloats: [i32; 2],
     ) {
+        self.step();
         if self.done {
             return;
         }
@@ -453,6 +479,22 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         b
     }
 
+    /// Counts a search node; past the budget, with a candidate in hand, the search ends.
+    fn step(&mut self) {
+        self.nodes += 1;
+        if self.nodes > NODE_LIMIT && self.best.is_some() {
+            self.give_up();
+        }
+    }
+
+    /// Ends the search with the best candidate so far. This is the one place where the
+    /// engine is not exact: a bracket whose best conceivable cost is out of reach and whose
+    /// candidates are too many to try all.
+    fn give_up(&mut self) {
+        self.done = true;
+        self.exhausted = true;
+    }
+
     fn better_than_best(&self, bound: &[i32]) -> bool {
         match &self.best {
             Some((cost, _)) => bound < cost.as_slice(),
@@ -475,6 +517,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let s1: Vec<usize> = (0..q).collect();
         let s2: Vec<usize> = (q..remainder.len()).collect();
         for k in 0..=q.min(s2.len()) {
+            let count = binomial(q, k).saturating_mul(binomial(s2.len(), k));
+            if count > EXCHANGE_LIMIT && self.best.is_some() {
+                self.give_up();
+                return;
+            }
             for (x, y) in exchanges(&s1, &s2, k) {
                 let mut a: Vec<usize> = s1.iter().filter(|i| !x.contains(i)).copied().collect();
                 a.extend(&y);
@@ -512,6 +559,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         upfloats: [i32; 2],
         tail: &[i32],
     ) {
+        self.step();
         if self.done {
             return;
         }
@@ -662,6 +710,12 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let nd = floaters.len();
         let players: Vec<usize> = floaters.iter().chain(&self.next).copied().collect();
         let n = players.len();
+        if n <= EXACT_NEXT_BRACKET {
+            if let Some(answer) = self.next_bracket_completed(&players, nd) {
+                self.next_quality.insert(floaters.to_vec(), answer.clone());
+                return answer;
+            }
+        }
         let edge = |a: usize, b: usize| (a >= nd || b >= nd) && self.ok(players[a], players[b]);
         let size = matching_size(n, &edge);
         // The sets of vertices a maximum matching can cover form a matroid, so the greedy
@@ -695,6 +749,70 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let answer = (size as i32, scores);
         self.next_quality.insert(floaters.to_vec(), answer.clone());
         answer
+    }
+
+    /// C8 read with C4, as the reference engine reads it: the next bracket's pairings are
+    /// only those after which everybody still unpaired can be paired. Tried exhaustively,
+    /// which small next brackets allow.
+    fn next_bracket_completed(&mut self, players: &[usize], nd: usize) -> Option<(i32, Vec<i32>)> {
+        let below: Vec<usize> = self.lower[self.next.len()..].to_vec();
+        let mut best: Option<(i32, Vec<i32>)> = None;
+        let mut used = vec![false; players.len()];
+        let mut floating = Vec::new();
+        let mut cache: HashMap<Vec<usize>, bool> = HashMap::new();
+        self.next_step(players, nd, &below, &mut used, &mut floating, 0, &mut best, &mut cache);
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn next_step(
+        &self,
+        players: &[usize],
+        nd: usize,
+        below: &[usize],
+        used: &mut Vec<bool>,
+        floating: &mut Vec<usize>,
+        pairs: i32,
+        best: &mut Option<(i32, Vec<i32>)>,
+        cache: &mut HashMap<Vec<usize>, bool>,
+    ) {
+        let free = used.iter().filter(|u| !**u).count() as i32;
+        if best.as_ref().is_some_and(|b| pairs + free / 2 < b.0) {
+            return;
+        }
+        let Some(v) = used.iter().position(|u| !*u) else {
+            let mut scores: Vec<i32> = floating.iter().map(|&i| self.e(i).score).collect();
+            scores.sort_by(|a, b| b.cmp(a));
+            let better = match best {
+                None => true,
+                Some((bp, bs)) => pairs > *bp || pairs == *bp && scores < *bs,
+            };
+            if better {
+                let mut key = floating.clone();
+                key.sort();
+                let ok = *cache.entry(key.clone()).or_insert_with(|| {
+                    let mut rest = key.clone();
+                    rest.extend(below);
+                    self.g.completes_with(&rest, self.g.bye_score)
+                });
+                if ok {
+                    *best = Some((pairs, scores));
+                }
+            }
+            return;
+        };
+        used[v] = true;
+        for u in v + 1..players.len() {
+            if !used[u] && (v >= nd || u >= nd) && self.ok(players[v], players[u]) {
+                used[u] = true;
+                self.next_step(players, nd, below, used, floating, pairs + 1, best, cache);
+                used[u] = false;
+            }
+        }
+        floating.push(players[v]);
+        self.next_step(players, nd, below, used, floating, pairs, best, cache);
+        floating.pop();
+        used[v] = false;
     }
 
     /// Can each of `left` get a distinct compatible partner in `right`?

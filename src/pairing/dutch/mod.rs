@@ -54,6 +54,8 @@ pub struct BracketReport {
     pub first_imperfect: Option<&'static str>,
     /// How many candidates were looked at.
     pub candidates: u64,
+    /// True when the search stopped at its budget instead of proving its choice best.
+    pub search_cut_short: bool,
 }
 
 /// One board: which rule of C.04.3 5.2 gave the colours.
@@ -162,6 +164,7 @@ pub fn pair_explained(input: &PairingInput) -> Result<(Pairing, Explanation), No
             downfloaters: ids(&outcome.floaters),
             first_imperfect: outcome.first_imperfect,
             candidates: outcome.candidates,
+            search_cut_short: outcome.exhausted,
         });
         pairs.extend(outcome.pairs);
         moved_down = outcome.floaters;
