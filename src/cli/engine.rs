@@ -242,10 +242,21 @@ pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
             i + 1,
             board.board.white,
             board.board.black,
-            board.rule
+            rule_text(board.rule)
         ));
     }
     text
+}
+
+/// The colour rule of C.04.3 5.2 that decided a board, as an arbiter says it.
+fn rule_text(rule: dutch::ColourRule) -> &'static str {
+    match rule {
+        dutch::ColourRule::BothPreferences => "5.2.1 (both preferences granted)",
+        dutch::ColourRule::StrongerPreference => "5.2.2 (the stronger preference)",
+        dutch::ColourRule::Alternation => "5.2.3 (alternation from the last different colours)",
+        dutch::ColourRule::HigherRankedPreference => "5.2.4 (the higher-ranked player's preference)",
+        dutch::ColourRule::InitialColour => "5.2.5 (pairing number and the initial colour)",
+    }
 }
 
 /// The pairing a report records for `round`.

@@ -3,7 +3,9 @@
 
 mod check;
 mod claim;
+mod engine;
 mod event;
+mod pair;
 mod perft;
 
 use std::fmt;
@@ -101,6 +103,10 @@ enum Command {
     #[command(subcommand)]
     Round(event::RoundCommand),
     Forbid(event::ForbidArgs),
+    Pair(pair::PairArgs),
+    /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
+    #[command(subcommand)]
+    Pairing(engine::PairingCommand),
     Log(event::LogArgs),
     /// Read players or a whole event from a file.
     #[command(subcommand)]
@@ -148,6 +154,8 @@ pub fn main() -> ExitCode {
         Command::Game(command) => event::game(&db, command),
         Command::Round(command) => event::round(&db, command),
         Command::Forbid(args) => event::forbid(&db, args),
+        Command::Pair(args) => pair::run(&db, args),
+        Command::Pairing(command) => engine::run(command),
         Command::Log(args) => event::log(&db, args),
         Command::Import(command) => event::import(&db, command),
         Command::Export(command) => event::export(&db, command),

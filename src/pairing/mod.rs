@@ -2,7 +2,292 @@
 //!
 //! - [`dutch`]: the FIDE (Dutch) System, C.04.3 as applied from 1 February 2026.
 //! - [`berger`]: round robins by the Berger tables of C.05 Annex 1.
+//!
+//! [`PairingInput`] is the state before a round, as plain data: the engines read nothing else.
+//! [`Pairing`] is what they give back.
 
 pub mod berger;
 pub mod dutch;
+pub mod checker;
 pub mod generate;
+
+use std::fmt;
+
+use crate::chess::Color;
+use crate::tournament::{PlayerId, Points, RoundResult};
+use crate::trf::{PointValues, Trf};
+
+/// One player as a pairing engine sees them before a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingPlayer {
+    /// The pairing number (starting rank, TPN).
+    pub id: PlayerId,
+    pub rating: Option<u16>,
+    /// What happened in rounds 1, 2, ... before the round to pair; index 0 is round 1.
+    pub history: Vec<RoundResult>,
+    /// False for a withdrawn player and for one with a requested bye or known absence in the
+    /// round to pair.
+    pub available: bool,
+    /// Virtual points of an accelerated system (C.04.7) per round; index 0 is round 1. They
+    /// change the pairing score only, never the standings.
+    pub acceleration: Vec<Points>,
+}
+
+/// The state of an event before the round to pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingInput {
+    /// The round to pair, from 1.
+    pub round: u32,
+    /// The number of rounds the event plans, when known: the last round has topscorers.
+    pub planned_rounds: Option<u32>,
+    /// The colour drawn by lot for the top player of round 1 (C.04.3 5.2.5, TRF `152`/`XXC`).
+    pub initial_colour: Color,
+    /// The points each kind of result is worth in this event.
+    pub values: PointValues,
+    /// Every player of the event, in any order; [`PairingPlayer::available`] says who is paired.
+    pub players: Vec<PairingPlayer>,
+    /// Pairs that must not meet (TRF `260`, `XXP`), an absolute criterion like C1.
+    pub prohibited: Vec<(PlayerId, PlayerId)>,
+}
+
+/// One board: who has White and who Black.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pub white: PlayerId,
+    pub black: PlayerId,
+}
+
+/// A round's pairing: boards in board order, and the pairing-allocated bye if the field is odd.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Pairing {
+    pub boards: Vec<Board>,
+    pub bye: Option<PlayerId>,
+}
+
+/// Why no pairing was produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoPairing {
+    pub reason: String,
+}
+
+impl fmt::Display for NoPairing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no legal pairing exists: {}", self.reason)
+    }
+}
+
+impl std::error::Error for NoPairing {}
+
+/// Why a report cannot be read as the state before a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputError {
+    /// Rounds are numbered from 1.
+    RoundZero,
+    /// A record names a player the report does not have.
+    UnknownPlayer { record: String, id: u16 },
+    /// A `240`, `250`, `260`, `XXA` or `XXP` record whose numbers cannot be read.
+    BadRecord { record: String },
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputError::RoundZero => write!(f, "rounds are numbered from 1"),
+            InputError::UnknownPlayer { record, id } => {
+                write!(f, "record `{record}` names player {id}, who is not in the report")
+            }
+            InputError::BadRecord { record } => write!(f, "record `{record}` cannot be read"),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Columns `from..=to` (1-based) of a record, trimmed.
+fn columns(line: &str, from: usize, to: usize) -> &str {
+    let bytes = line.len();
+    if from > bytes {
+        return "";
+    }
+    line.get(from - 1..to.min(bytes)).unwrap_or("").trim()
+}
+
+/// Player numbers written every five columns from `from` (the `240`, `260` and `XXP` layout).
+fn ids_from(line: &str, from: usize) -> Result<Vec<u16>, InputError> {
+    line.get(from - 1..)
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|t| {
+            t.parse().map_err(|_| InputError::BadRecord {
+                record: line.to_owned(),
+            })
+        })
+        .collect()
+}
+
+impl PairingInput {
+    /// The state before `round` in a report: only rounds before it count, so a complete event
+    /// can be cut at any round and paired again. A player whose column for `round` holds a
+    /// requested bye (`H`, `F`, `Z`) or an absence (blank, `0000 - -`) is not available, nor is
+    /// one named in a `240` record for that round; when the report already holds games of
+    /// `round`, a player without a column for it is absent too (a withdrawal).
+    pub fn from_trf(trf: &Trf, round: u32) -> Result<PairingInput, InputError> {
+        if round == 0 {
+            return Err(InputError::RoundZero);
+        }
+        let r = round as usize;
+        // A report that already holds the round's games (a complete event cut for re-pairing)
+        // leaves withdrawn players' columns empty; a report made for pairing the round holds
+        // requested byes at most.
+        let round_written = trf.players.iter().any(|p| {
+            matches!(
+                p.rounds.get(r - 1).and_then(|c| c.result()),
+                Some(
+                    RoundResult::Played { .. }
+                        | RoundResult::Forfeit { .. }
+                        | RoundResult::PairingAllocatedBye
+                )
+            )
+        });
+        let mut players: Vec<PairingPlayer> = trf
+            .players
+            .iter()
+            .map(|p| {
+                let history = (0..r - 1)
+                    .map(|i| {
+                        p.rounds
+                            .get(i)
+                            .and_then(|c| c.result())
+                            .unwrap_or(RoundResult::Absent)
+                    })
+                    .collect();
+                let available = match p.rounds.get(r - 1).and_then(|c| c.result()) {
+                    Some(
+                        RoundResult::Played { .. }
+                        | RoundResult::Forfeit { .. }
+                        | RoundResult::PairingAllocatedBye,
+                    ) => true,
+                    Some(_) => false,
+                    None => !round_written,
+                };
+                PairingPlayer {
+                    id: p.player.id,
+                    rating: p.player.rating,
+                    history,
+                    available,
+                    acceleration: Vec::new(),
+                }
+            })
+            .collect();
+        players.sort_by_key(|p| p.id);
+        let index = |players: &[PairingPlayer], id: u16, line: &str| {
+            players
+                .binary_search_by_key(&PlayerId(id), |p| p.id)
+                .map_err(|_| InputError::UnknownPlayer {
+                    record: line.to_owned(),
+                    id,
+                })
+        };
+        let bad = |line: &str| InputError::BadRecord {
+            record: line.to_owned(),
+        };
+        let mut prohibited = Vec::new();
+        for (code, line) in &trf.other {
+            match code.as_str() {
+                "240" => {
+                    // Requested byes: type at 5, round at 7-9, players from 11.
+                    let for_round: u32 = columns(line, 7, 9).parse().map_err(|_| bad(line))?;
+                    if for_round == round {
+                        for id in ids_from(line, 11)? {
+                            let i = index(&players, id, line)?;
+                            players[i].available = false;
+                        }
+                    }
+                }
+                "260" | "XXP" => {
+                    // 260: rounds at 5-7 and 9-11, then players from 13; XXP: players from 5.
+                    let (applies, ids) = if code == "260" {
+                        let first: u32 = columns(line, 5, 7).parse().map_err(|_| bad(line))?;
+                        let last: u32 = columns(line, 9, 11).parse().map_err(|_| bad(line))?;
+                        (first <= round && round <= last, ids_from(line, 13)?)
+                    } else {
+                        (true, ids_from(line, 5)?)
+                    };
+                    if applies {
+                        for (k, &a) in ids.iter().enumerate() {
+                            index(&players, a, line)?;
+                            for &b in &ids[k + 1..] {
+                                prohibited.push((PlayerId(a), PlayerId(b)));
+                            }
+                        }
+                    }
+                }
+                "XXA" => {
+                    // A player at 5-8, then virtual points for rounds 1, 2, ... every 5 columns.
+                    let id: u16 = columns(line, 5, 8).parse().map_err(|_| bad(line))?;
+                    let i = index(&players, id, line)?;
+                    let points = line
+                        .get(9..)
+                        .unwrap_or("")
+                        .split_whitespace()
+                        .map(|t| t.parse::<Points>().map_err(|_| bad(line)))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    players[i].acceleration = points;
+                }
+                "250" => {
+                    // Game points at 10-13 for rounds 15-17..19-21 and players 23-26..28-31.
+                    let points: Points = columns(line, 10, 13).parse().map_err(|_| bad(line))?;
+                    let number = |from, to| columns(line, from, to).parse::<u32>();
+                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) =
+                        (number(15, 17), number(19, 21), number(23, 26), number(28, 31))
+                    else {
+                        return Err(bad(line));
+                    };
+                    for p in players.iter_mut() {
+                        let id = u32::from(p.id.0);
+                        if p1 <= id && id <= p2 {
+                            for rr in r1..=r2 {
+                                let k = rr as usize - 1;
+                                if p.acceleration.len() <= k {
+                                    p.acceleration.resize(k + 1, Points::ZERO);
+                                }
+                                p.acceleration[k] = p.acceleration[k] + points;
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let initial_colour = trf
+            .initial_colour
+            .unwrap_or_else(|| initial_colour_from_round_one(trf));
+        Ok(PairingInput {
+            round,
+            planned_rounds: trf.rounds,
+            initial_colour,
+            values: PointValues::of(trf),
+            players,
+            prohibited,
+        })
+    }
+}
+
+/// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
+/// (C.04.3 5.2.5 gives it to an odd pairing number): read back from the round-1 column, White
+/// when there is none.
+fn initial_colour_from_round_one(trf: &Trf) -> Color {
+    let mut best: Option<(u16, Color)> = None;
+    for p in &trf.players {
+        if let Some(colour) = p.rounds.first().and_then(|c| c.result()).and_then(|r| r.color()) {
+            if best.is_none_or(|(id, _)| p.player.id.0 < id) {
+                best = Some((p.player.id.0, colour));
+            }
+        }
+    }
+    match best {
+        Some((id, colour)) if id % 2 == 1 => colour,
+        Some((_, colour)) => !colour,
+        None => Color::White,
+    }
+}

@@ -1,0 +1,927 @@
+//! One bracket: candidates in the order of C.04.3 4.2-4.4, judged by C4-C21 (C.04.3 2.2-2.4).
+
+use std::collections::HashMap;
+
+use crate::chess::Color;
+
+use super::colour;
+use super::matching::matching_size;
+use super::state::{Entrant, Float, Strength};
+
+/// What every bracket of the round shares.
+pub struct Global<'a> {
+    pub entrants: &'a [Entrant],
+    /// C1-C3 and the prohibited pairs, by entrant index.
+    pub compat: &'a [Vec<bool>],
+    /// The last round: topscorers exist (C.04.3 1.7) and C10/C11 apply.
+    pub topscorers: bool,
+    pub initial: Color,
+    /// C5: the score the pairing-allocated bye must go to, when the field is odd.
+    pub bye_score: Option<i32>,
+}
+
+impl Global<'_> {
+    /// C4: can `players` all be paired under C1-C3, leaving one C2-eligible player of
+    /// `bye_score` out when they are odd in number?
+    pub fn completes_with(&self, players: &[usize], bye_score: Option<i32>) -> bool {
+        let n = players.len();
+        if n % 2 == 1 && bye_score.is_none() {
+            return false;
+        }
+        let total = n + n % 2;
+        let adjacent = |a: usize, b: usize| -> bool {
+            match (a < n, b < n) {
+                (true, true) => self.compat[players[a]][players[b]],
+                (true, false) | (false, true) => {
+                    let p = &self.entrants[players[a.min(b)]];
+                    !p.bye_barred && Some(p.score) == bye_score
+                }
+                (false, false) => false,
+            }
+        };
+        2 * matching_size(total, &adjacent) == total
+    }
+}
+
+/// The result of one bracket.
+pub struct Outcome {
+    pub pairs: Vec<(usize, usize)>,
+    /// Unpaired players, in the order they enter the next bracket.
+    pub floaters: Vec<usize>,
+    pub first_imperfect: Option<&'static str>,
+    pub candidates: u64,
+    pub exhausted: bool,
+}
+
+/// A complete candidate: pairs (the MDP pairs first, MDP first in each) and downfloaters.
+#[derive(Clone)]
+struct Candidate {
+    pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+}
+
+/// Where each criterion sits in a cost vector (lower is better, compared lexicographically).
+#[derive(Clone, Copy)]
+struct Layout {
+    c7: usize,
+    c8: usize,
+    c9: usize,
+    /// C10 .. C17, one count each.
+    counts: usize,
+    /// C18 .. C21, `mdps` entries each.
+    c18: usize,
+    mdps: usize,
+    len: usize,
+}
+
+/// The search nodes a bracket may use once it has a candidate.
+const NODE_LIMIT: u64 = 400_000;
+
+/// The largest next bracket whose pairings C8 tries one by one.
+const EXACT_NEXT_BRACKET: usize = 12;
+
+/// The most exchanges of one size generated at once.
+const EXCHANGE_LIMIT: u64 = 2_000_000;
+
+fn binomial(n: usize, k: usize) -> u64 {
+    let mut r: u64 = 1;
+    for i in 0..k.min(n) as u64 {
+        r = r.saturating_mul(n as u64 - i) / (i + 1);
+    }
+    if k > n { 0 } else { r }
+}
+
+/// A score difference for an MDP who floats on: larger than any real one.
+const UNPAIRED: i32 = 1_000_000;
+
+pub struct BracketSearch<'g, 'a> {
+    g: &'g Global<'a>,
+    mdps: Vec<usize>,
+    residents: Vec<usize>,
+    lower: Vec<usize>,
+    next: Vec<usize>,
+    /// The pairs and MDP pairs of the candidates being generated.
+    pairs: usize,
+    m: usize,
+    layout: Layout,
+    best: Option<(Vec<i32>, Candidate)>,
+    /// The best conceivable cost for (pairs, m): reaching it ends the search.
+    stop: Vec<i32>,
+    done: bool,
+    candidates: u64,
+    nodes: u64,
+    /// The search stopped at its budget rather than at a proven best.
+    pub exhausted: bool,
+    completion: HashMap<Vec<usize>, bool>,
+    next_quality: HashMap<Vec<usize>, (i32, Vec<i32>)>,
+}
+
+impl<'g, 'a> BracketSearch<'g, 'a> {
+    pub fn new(
+        g: &'g Global<'a>,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: &[usize],
+        next: &[usize],
+    ) -> BracketSearch<'g, 'a> {
+        BracketSearch {
+            g,
+            mdps: mdps.to_vec(),
+            residents: residents.to_vec(),
+            lower: lower.to_vec(),
+            next: next.to_vec(),
+            pairs: 0,
+            m: 0,
+            layout: Layout {
+                c7: 0,
+                c8: 0,
+                c9: 0,
+                counts: 0,
+                c18: 0,
+                mdps: 0,
+                len: 0,
+            },
+            best: None,
+            stop: Vec::new(),
+            done: false,
+            candidates: 0,
+            nodes: 0,
+            exhausted: false,
+            completion: HashMap::new(),
+            next_quality: HashMap::new(),
+        }
+    }
+
+    fn e(&self, i: usize) -> &'a Entrant {
+        &self.g.entrants[i]
+    }
+
+    fn ok(&self, a: usize, b: usize) -> bool {
+        self.g.compat[a][b]
+    }
+
+    /// MaxPairs first (C6, under C4/C5), then M1 (the most MDPs paired), then the best
+    /// candidate of those.
+    pub fn run(&mut self) -> Option<Outcome> {
+        let (nm, nr) = (self.mdps.len(), self.residents.len());
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        // MDPs pair with residents only (S1 holds MDPs, S2 residents: C.04.3 4.4).
+        let upper = matching_size(all.len(), &|a, b| {
+            (a >= nm || b >= nm) && self.ok(all[a], all[b])
+        });
+        let m_upper = matching_size(all.len(), &|a, b| {
+            ((a < nm) != (b < nm)) && self.ok(all[a], all[b])
+        });
+        for pairs in (0..=upper).rev() {
+            for m in (0..=nm.min(pairs).min(m_upper)).rev() {
+                if m > nr || pairs - m > (nr - m) / 2 {
+                    continue;
+                }
+                self.pairs = pairs;
+                self.m = m;
+                self.prepare();
+                self.search_mdp_sets();
+                if let Some((cost, cand)) = self.best.take() {
+                    let first_imperfect = cost
+                        .iter()
+                        .zip(&self.stop)
+                        .position(|(c, s)| c != s)
+                        .map(|i| self.criterion_at(i));
+                    let mut floaters = cand.floaters;
+                    floaters.sort_by_key(|&i| (std::cmp::Reverse(self.e(i).score), self.e(i).id));
+                    return Some(Outcome {
+                        pairs: cand.pairs,
+                        floaters,
+                        first_imperfect,
+                        candidates: self.candidates,
+                        exhausted: self.exhausted,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn criterion_at(&self, i: usize) -> &'static str {
+        const COUNTS: [&str; 8] = ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
+        const TAIL: [&str; 4] = ["C18", "C19", "C20", "C21"];
+        let l = self.layout;
+        if i < l.c8 {
+            "C7"
+        } else if i < l.c9 {
+            "C8"
+        } else if i < l.counts {
+            "C9"
+        } else if i < l.c18 {
+            COUNTS[i - l.counts]
+        } else {
+            TAIL[((i - l.c18) / l.mdps.max(1)).min(3)]
+        }
+    }
+
+    /// The cost layout and the best conceivable cost for the current (pairs, m).
+    fn prepare(&mut self) {
+        let nb = self.mdps.len() + self.residents.len();
+        let d = nb - 2 * self.pairs;
+        let k = self.mdps.len();
+        let c8 = d;
+        let c9 = c8 + 1 + d + self.next.len();
+        let counts = c9 + 1;
+        let c18 = counts + 8;
+        self.layout = Layout {
+            c7: 0,
+            c8,
+            c9,
+            counts,
+            c18,
+            mdps: k,
+            len: c18 + 4 * k,
+        };
+        self.best = None;
+        self.done = false;
+        self.nodes = 0;
+        let mut stop = vec![0; self.layout.len];
+        // C7: the lowest-scoring MDPs float, and residents for the rest.
+        let mut scores: Vec<i32> = self.mdps[self.m..]
+            .iter()
+            .map(|&i| self.e(i).score)
+            .collect();
+        let resident_score = self.e(self.residents[0]).score;
+        scores.resize(d, resident_score);
+        scores.sort_by(|a, b| b.cmp(a));
+        stop[..d].copy_from_slice(&scores);
+        // C8: the next bracket pairs everybody but one of its own residents at most.
+        if !self.next.is_empty() {
+            let total = d + self.next.len();
+            stop[c8] = -((total / 2) as i32);
+            if total % 2 == 1 {
+                stop[c8 + 1] = self.e(self.next[0]).score;
+            }
+        }
+        // C9: the fewest unplayed games any possible assignee has.
+        if self.lower.is_empty() && d == 1 {
+            stop[c9] = self
+                .mdps
+                .iter()
+                .chain(&self.residents)
+                .filter(|&&i| !self.e(i).bye_barred)
+                .map(|&i| self.e(i).unplayed as i32)
+                .min()
+                .unwrap_or(0);
+        }
+        // C12/C13: each pair grants at most one White and one Black wish.
+        let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
+        let (c12, c13) = self.colour_bound(&all, self.pairs, d);
+        stop[counts + 2] = c12;
+        stop[counts + 3] = c13;
+        // C18/C20: MDPs with a float of the same kind, all paired.
+        for (t, float_of) in [(0usize, 1u8), (2, 2)] {
+            let mut diffs: Vec<i32> = self
+                .mdps
+                .iter()
+                .filter(|&&i| self.float(i, float_of) == Float::Down)
+                .map(|&i| self.e(i).score - resident_score)
+                .collect();
+            diffs.sort_by(|a, b| b.cmp(a));
+            diffs.resize(k, i32::MIN);
+            stop[c18 + t * k..c18 + (t + 1) * k].copy_from_slice(&diffs);
+        }
+        for t in [1usize, 3] {
+            stop[c18 + t * k..c18 + (t + 1) * k].fill(i32::MIN);
+        }
+        self.stop = stop;
+    }
+
+    fn float(&self, i: usize, back: u8) -> Float {
+        if back == 1 {
+            self.e(i).float1
+        } else {
+            self.e(i).float2
+        }
+    }
+
+    /// Lower bounds for C12 and C13 when `pairs` pairs are made among `players` and `floating`
+    /// of them stay unpaired.
+    fn colour_bound(&self, players: &[usize], pairs: usize, floating: usize) -> (i32, i32) {
+        let count = |colour: Color, strong: bool| {
+            players
+                .iter()
+                .filter(|&&i| {
+                    self.e(i).preference.is_some_and(|p| {
+                        p.colour == colour && (!strong || p.strength >= Strength::Strong)
+                    })
+                })
+                .count() as i32
+        };
+        let p = pairs as i32;
+        let f = floating as i32;
+        let excess = |w: i32, b: i32| ((w - p).max(0) + (b - p).max(0) - f).max(0);
+        (
+            excess(count(Color::White, false), count(Color::Black, false)),
+            excess(count(Color::White, true), count(Color::Black, true)),
+        )
+    }
+
+    /// C.04.3 4.4: sets of M1 MDPs in order, each paired with residents by transpositions.
+    fn search_mdp_sets(&mut self) {
+        let nm = self.mdps.len();
+        let mut set: Vec<usize> = (0..self.m).collect();
+        loop {
+            let chosen: Vec<usize> = set.iter().map(|&k| self.mdps[k]).collect();
+            let limbo: Vec<usize> = (0..nm)
+                .filter(|k| !set.contains(k))
+                .map(|k| self.mdps[k])
+                .collect();
+            if self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
+                let mut used = vec![false; self.residents.len()];
+                let mut mdp_pairs = Vec::new();
+                self.mdp_step(&chosen, &limbo, 0, &mut used, &mut mdp_pairs, [0; 4], [0; 2]);
+            }
+            if self.done || !next_combination(&mut set, nm) {
+                break;
+            }
+        }
+    }
+
+    /// The MDP phase: `chosen[i]` takes the first compatible resident not yet used.
+    #[allow(clippy::too_many_arguments)]
+    fn mdp_step(
+        &mut self,
+        chosen: &[usize],
+        limbo: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        mdp_pairs: &mut Vec<(usize, usize)>,
+        colours: [i32; 4],
+        upfloats: [i32; 2],
+    ) {
+        self.step();
+        if self.done {
+            return;
+        }
+        if i == chosen.len() {
+            let remainder: Vec<usize> = self
+                .residents
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&r, _)| r)
+                .collect();
+            let q = self.pairs - self.m;
+            if 2 * matching_size(remainder.len(), &|a, b| self.ok(remainder[a], remainder[b]))
+                < 2 * q
+            {
+                return;
+            }
+            let tail = self.mdp_tail(chosen, limbo, mdp_pairs);
+            self.search_remainder(&remainder, limbo, mdp_pairs, colours, upfloats, &tail);
+            return;
+        }
+        let mdp = chosen[i];
+        for r in 0..self.residents.len() {
+            if used[r] || !self.ok(mdp, self.residents[r]) {
+                continue;
+            }
+            let res = self.residents[r];
+            used[r] = true;
+            let rest_right: Vec<usize> = self
+                .residents
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&x, _)| x)
+                .collect();
+            if self.bipartite_feasible(&chosen[i + 1..], &rest_right, &[]) {
+                let (c, _) = colour::allocate(self.e(mdp), self.e(res), self.g.initial);
+                let add = colour::colour_costs(self.e(mdp), self.e(res), c, self.g.topscorers);
+                let mut colours2 = colours;
+                for t in 0..4 {
+                    colours2[t] += add[t];
+                }
+                let mut up2 = upfloats;
+                if self.e(res).float1 == Float::Up {
+                    up2[0] += 1;
+                }
+                if self.e(res).float2 == Float::Up {
+                    up2[1] += 1;
+                }
+                let bound = self.bound(colours2, 0, 0, up2, None);
+                if self.better_than_best(&bound) {
+                    mdp_pairs.push((mdp, res));
+                    self.mdp_step(chosen, limbo, i + 1, used, mdp_pairs, colours2, up2);
+                    mdp_pairs.pop();
+                }
+            }
+            used[r] = false;
+            if self.done {
+                return;
+            }
+        }
+    }
+
+    /// C18-C21 once the MDP pairs are known.
+    fn mdp_tail(&self, chosen: &[usize], limbo: &[usize], mdp_pairs: &[(usize, usize)]) -> Vec<i32> {
+        let k = self.mdps.len();
+        let mut tail = vec![i32::MIN; 4 * k];
+        for (t, back) in [(0usize, 1u8), (2, 2)] {
+            // C18/C20: MDPs who had a downfloat; floating on counts as the largest difference.
+            let mut diffs: Vec<i32> = mdp_pairs
+                .iter()
+                .filter(|&&(m, _)| self.float(m, back) == Float::Down)
+                .map(|&(m, r)| self.e(m).score - self.e(r).score)
+                .chain(
+                    limbo
+                        .iter()
+                        .filter(|&&m| self.float(m, back) == Float::Down)
+                        .map(|_| UNPAIRED),
+                )
+                .collect();
+            diffs.sort_by(|a, b| b.cmp(a));
+            diffs.resize(k, i32::MIN);
+            tail[t * k..(t + 1) * k].copy_from_slice(&diffs);
+            // C19/C21: MDP opponents who had an upfloat.
+            let mut ups: Vec<i32> = mdp_pairs
+                .iter()
+                .filter(|&&(_, r)| self.float(r, back) == Float::Up)
+                .map(|&(m, r)| self.e(m).score - self.e(r).score)
+                .collect();
+            ups.sort_by(|a, b| b.cmp(a));
+            ups.resize(k, i32::MIN);
+            tail[(t + 1) * k..(t + 2) * k].copy_from_slice(&ups);
+        }
+        let _ = chosen;
+        tail
+    }
+
+    /// A lower bound on the cost of any candidate below the current node.
+    fn bound(
+        &self,
+        colours: [i32; 4],
+        rest_c12: i32,
+        rest_c13: i32,
+        upfloats: [i32; 2],
+        tail: Option<&[i32]>,
+    ) -> Vec<i32> {
+        let l = self.layout;
+        let mut b = self.stop.clone();
+        b[l.counts] = colours[0];
+        b[l.counts + 1] = colours[1];
+        b[l.counts + 2] = colours[2] + rest_c12;
+        b[l.counts + 3] = colours[3] + rest_c13;
+        b[l.counts + 4] = 0;
+        b[l.counts + 5] = upfloats[0];
+        b[l.counts + 6] = 0;
+        b[l.counts + 7] = upfloats[1];
+        if let Some(tail) = tail {
+            b[l.c18..].copy_from_slice(tail);
+        }
+        // C7 of the current MDP set is what the leaf will have, never below the stop value.
+        b
+    }
+
+    /// Counts a search node; past the budget, with a candidate in hand, the search ends.
+    fn step(&mut self) {
+        self.nodes += 1;
+        if self.nodes > NODE_LIMIT && self.best.is_some() {
+            self.give_up();
+        }
+    }
+
+    /// Ends the search with the best candidate so far. This is the one place where the
+    /// engine is not exact: a bracket whose best conceivable cost is out of reach and whose
+    /// candidates are too many to try all.
+    fn give_up(&mut self) {
+        self.done = true;
+        self.exhausted = true;
+    }
+
+    fn better_than_best(&self, bound: &[i32]) -> bool {
+        match &self.best {
+            Some((cost, _)) => bound < cost.as_slice(),
+            None => true,
+        }
+    }
+
+    /// The remainder (C.04.3 4.2-4.3, a homogeneous bracket): S1 the first q residents, S2
+    /// the rest, transpositions within each exchange, exchanges in order.
+    fn search_remainder(
+        &mut self,
+        remainder: &[usize],
+        limbo: &[usize],
+        mdp_pairs: &[(usize, usize)],
+        colours: [i32; 4],
+        upfloats: [i32; 2],
+        tail: &[i32],
+    ) {
+        let q = self.pairs - self.m;
+        let s1: Vec<usize> = (0..q).collect();
+        let s2: Vec<usize> = (q..remainder.len()).collect();
+        for k in 0..=q.min(s2.len()) {
+            let count = binomial(q, k).saturating_mul(binomial(s2.len(), k));
+            if count > EXCHANGE_LIMIT && self.best.is_some() {
+                self.give_up();
+                return;
+            }
+            for (x, y) in exchanges(&s1, &s2, k) {
+                let mut a: Vec<usize> = s1.iter().filter(|i| !x.contains(i)).copied().collect();
+                a.extend(&y);
+                a.sort();
+                let mut b: Vec<usize> = s2.iter().filter(|i| !y.contains(i)).copied().collect();
+                b.extend(&x);
+                b.sort();
+                let left: Vec<usize> = a.iter().map(|&i| remainder[i]).collect();
+                let right: Vec<usize> = b.iter().map(|&i| remainder[i]).collect();
+                if !self.bipartite_feasible(&left, &right, &[]) {
+                    continue;
+                }
+                let mut used = vec![false; right.len()];
+                let mut pairs = mdp_pairs.to_vec();
+                self.transpose(
+                    &left, &right, limbo, 0, &mut used, &mut pairs, colours, upfloats, tail,
+                );
+                if self.done {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn transpose(
+        &mut self,
+        left: &[usize],
+        right: &[usize],
+        limbo: &[usize],
+        i: usize,
+        used: &mut Vec<bool>,
+        pairs: &mut Vec<(usize, usize)>,
+        colours: [i32; 4],
+        upfloats: [i32; 2],
+        tail: &[i32],
+    ) {
+        self.step();
+        if self.done {
+            return;
+        }
+        if i == left.len() {
+            let mut floaters: Vec<usize> = limbo.to_vec();
+            floaters.extend(right.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(&r, _)| r));
+            self.leaf(pairs, floaters, colours, upfloats, tail);
+            return;
+        }
+        let a = left[i];
+        for j in 0..right.len() {
+            if used[j] || !self.ok(a, right[j]) {
+                continue;
+            }
+            let b = right[j];
+            used[j] = true;
+            let rest_right: Vec<usize> = right
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&x, _)| x)
+                .collect();
+            if self.bipartite_feasible(&left[i + 1..], &rest_right, &[]) {
+                let (c, _) = colour::allocate(self.e(a), self.e(b), self.g.initial);
+                let add = colour::colour_costs(self.e(a), self.e(b), c, self.g.topscorers);
+                let mut colours2 = colours;
+                for t in 0..4 {
+                    colours2[t] += add[t];
+                }
+                let (r12, r13) = self.rest_colour_bound(&left[i + 1..], &rest_right);
+                let bound = self.bound(colours2, r12, r13, upfloats, Some(tail));
+                if self.better_than_best(&bound) {
+                    pairs.push((a, b));
+                    self.transpose(
+                        left, right, limbo, i + 1, used, pairs, colours2, upfloats, tail,
+                    );
+                    pairs.pop();
+                }
+            }
+            used[j] = false;
+            if self.done {
+                return;
+            }
+        }
+    }
+
+    /// C12/C13 lower bounds for pairing each of `left` with a distinct one of `right`.
+    fn rest_colour_bound(&self, left: &[usize], right: &[usize]) -> (i32, i32) {
+        let wants = |i: usize, colour: Color, strong: bool| {
+            self.e(i)
+                .preference
+                .is_some_and(|p| p.colour == colour && (!strong || p.strength >= Strength::Strong))
+        };
+        let mut out = [0i32; 2];
+        for (t, strong) in [(0, false), (1, true)] {
+            for colour in [Color::White, Color::Black] {
+                let l = left.iter().filter(|&&i| wants(i, colour, strong)).count() as i32;
+                let r = right.iter().filter(|&&i| !wants(i, colour, strong)).count() as i32;
+                out[t] += (l - r).max(0);
+            }
+        }
+        (out[0], out[1])
+    }
+
+    /// A complete candidate: C4, then its full cost.
+    fn leaf(
+        &mut self,
+        pairs: &[(usize, usize)],
+        floaters: Vec<usize>,
+        colours: [i32; 4],
+        upfloats: [i32; 2],
+        tail: &[i32],
+    ) {
+        self.candidates += 1;
+        let mut key = floaters.clone();
+        key.sort();
+        if !self.completes(&key) {
+            return;
+        }
+        let l = self.layout;
+        let mut cost = self.stop.clone();
+        let mut scores: Vec<i32> = floaters.iter().map(|&i| self.e(i).score).collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        cost[..l.c8].copy_from_slice(&scores);
+        if !self.next.is_empty() {
+            let (pairs_next, next_scores) = self.next_bracket(&key);
+            cost[l.c8] = -pairs_next;
+            for (slot, s) in cost[l.c8 + 1..l.c9].iter_mut().zip(
+                next_scores
+                    .iter()
+                    .copied()
+                    .chain(std::iter::repeat(0)),
+            ) {
+                *slot = s;
+            }
+        }
+        cost[l.c9] = if self.lower.is_empty() && floaters.len() == 1 {
+            self.e(floaters[0]).unplayed as i32
+        } else {
+            0
+        };
+        let residents_floating = |back: u8| {
+            floaters
+                .iter()
+                .filter(|&&i| !self.mdps.contains(&i) && self.float(i, back) == Float::Down)
+                .count() as i32
+        };
+        cost[l.counts..l.counts + 4].copy_from_slice(&colours);
+        cost[l.counts + 4] = residents_floating(1);
+        cost[l.counts + 5] = upfloats[0];
+        cost[l.counts + 6] = residents_floating(2);
+        cost[l.counts + 7] = upfloats[1];
+        cost[l.c18..].copy_from_slice(tail);
+        if self.better_than_best(&cost) {
+            let perfect = cost == self.stop;
+            self.best = Some((
+                cost,
+                Candidate {
+                    pairs: pairs.to_vec(),
+                    floaters,
+                },
+            ));
+            if perfect {
+                self.done = true;
+            }
+        }
+    }
+
+    /// C4 for the players left after this bracket: the downfloaters and everyone below.
+    fn completes(&mut self, floaters: &[usize]) -> bool {
+        if let Some(&known) = self.completion.get(floaters) {
+            return known;
+        }
+        let mut rest = floaters.to_vec();
+        rest.extend(&self.lower);
+        let answer = self.g.completes_with(&rest, self.g.bye_score);
+        self.completion.insert(floaters.to_vec(), answer);
+        answer
+    }
+
+    /// C8: the pairs of the next bracket (its downfloaters' MDPs plus the next scoregroup),
+    /// and the scores of its downfloaters, highest first, when as many MDPs as possible are
+    /// paired, highest scores first.
+    fn next_bracket(&mut self, floaters: &[usize]) -> (i32, Vec<i32>) {
+        if let Some(known) = self.next_quality.get(floaters) {
+            return known.clone();
+        }
+        let nd = floaters.len();
+        let players: Vec<usize> = floaters.iter().chain(&self.next).copied().collect();
+        let n = players.len();
+        if n <= EXACT_NEXT_BRACKET {
+            if let Some(answer) = self.next_bracket_completed(&players, nd) {
+                self.next_quality.insert(floaters.to_vec(), answer.clone());
+                return answer;
+            }
+        }
+        let edge = |a: usize, b: usize| (a >= nd || b >= nd) && self.ok(players[a], players[b]);
+        let size = matching_size(n, &edge);
+        // The sets of vertices a maximum matching can cover form a matroid, so the greedy
+        // choice by score finds the lowest downfloater scores.
+        let mut order: Vec<usize> = (0..nd).collect();
+        order.sort_by_key(|&k| std::cmp::Reverse(self.e(players[k]).score));
+        let mut required = vec![false; n];
+        for k in order {
+            required[k] = true;
+            let spare = n - 2 * size;
+            let total = n + spare;
+            let adjacent = |a: usize, b: usize| match (a < n, b < n) {
+                (true, true) => edge(a, b),
+                (true, false) => !required[a],
+                (false, true) => !required[b],
+                (false, false) => false,
+            };
+            if 2 * matching_size(total, &adjacent) != total {
+                required[k] = false;
+            }
+        }
+        let mut scores: Vec<i32> = (0..nd)
+            .filter(|&k| !required[k])
+            .map(|k| self.e(players[k]).score)
+            .collect();
+        scores.sort_by(|a, b| b.cmp(a));
+        let unpaired_residents = n - 2 * size - scores.len();
+        if let Some(&r) = self.next.first() {
+            scores.extend(std::iter::repeat_n(self.e(r).score, unpaired_residents));
+        }
+        let answer = (size as i32, scores);
+        self.next_quality.insert(floaters.to_vec(), answer.clone());
+        answer
+    }
+
+    /// C8 read with C4, as the reference engine reads it: the next bracket's pairings are
+    /// only those after which everybody still unpaired can be paired. Tried exhaustively,
+    /// which small next brackets allow.
+    fn next_bracket_completed(&mut self, players: &[usize], nd: usize) -> Option<(i32, Vec<i32>)> {
+        let below: Vec<usize> = self.lower[self.next.len()..].to_vec();
+        let mut best: Option<(i32, Vec<i32>)> = None;
+        let mut used = vec![false; players.len()];
+        let mut floating = Vec::new();
+        let mut cache: HashMap<Vec<usize>, bool> = HashMap::new();
+        self.next_step(players, nd, &below, &mut used, &mut floating, 0, &mut best, &mut cache);
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn next_step(
+        &self,
+        players: &[usize],
+        nd: usize,
+        below: &[usize],
+        used: &mut Vec<bool>,
+        floating: &mut Vec<usize>,
+        pairs: i32,
+        best: &mut Option<(i32, Vec<i32>)>,
+        cache: &mut HashMap<Vec<usize>, bool>,
+    ) {
+        let free = used.iter().filter(|u| !**u).count() as i32;
+        if best.as_ref().is_some_and(|b| pairs + free / 2 < b.0) {
+            return;
+        }
+        let Some(v) = used.iter().position(|u| !*u) else {
+            let mut scores: Vec<i32> = floating.iter().map(|&i| self.e(i).score).collect();
+            scores.sort_by(|a, b| b.cmp(a));
+            let better = match best {
+                None => true,
+                Some((bp, bs)) => pairs > *bp || pairs == *bp && scores < *bs,
+            };
+            if better {
+                let mut key = floating.clone();
+                key.sort();
+                let ok = *cache.entry(key.clone()).or_insert_with(|| {
+                    let mut rest = key.clone();
+                    rest.extend(below);
+                    self.g.completes_with(&rest, self.g.bye_score)
+                });
+                if ok {
+                    *best = Some((pairs, scores));
+                }
+            }
+            return;
+        };
+        used[v] = true;
+        for u in v + 1..players.len() {
+            if !used[u] && (v >= nd || u >= nd) && self.ok(players[v], players[u]) {
+                used[u] = true;
+                self.next_step(players, nd, below, used, floating, pairs + 1, best, cache);
+                used[u] = false;
+            }
+        }
+        floating.push(players[v]);
+        self.next_step(players, nd, below, used, floating, pairs, best, cache);
+        floating.pop();
+        used[v] = false;
+    }
+
+    /// Can each of `left` get a distinct compatible partner in `right`?
+    fn bipartite_feasible(&self, left: &[usize], right: &[usize], _fixed: &[usize]) -> bool {
+        if left.len() > right.len() {
+            return false;
+        }
+        let mut owner: Vec<Option<usize>> = vec![None; right.len()];
+        // Greedy first: it nearly always succeeds, and then no search is needed.
+        let mut pending = Vec::new();
+        for (li, &a) in left.iter().enumerate() {
+            match (0..right.len()).find(|&r| owner[r].is_none() && self.ok(a, right[r])) {
+                Some(r) => owner[r] = Some(li),
+                None => pending.push(li),
+            }
+        }
+        for li in pending {
+            let mut seen = vec![false; right.len()];
+            if !self.augment(li, left, right, &mut owner, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn augment(
+        &self,
+        li: usize,
+        left: &[usize],
+        right: &[usize],
+        owner: &mut Vec<Option<usize>>,
+        seen: &mut Vec<bool>,
+    ) -> bool {
+        for r in 0..right.len() {
+            if seen[r] || !self.ok(left[li], right[r]) {
+                continue;
+            }
+            seen[r] = true;
+            let free = match owner[r] {
+                None => true,
+                Some(other) => self.augment(other, left, right, owner, seen),
+            };
+            if free {
+                owner[r] = Some(li);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The next k-combination of `0..n` in lexicographic order; false after the last.
+fn next_combination(set: &mut [usize], n: usize) -> bool {
+    let k = set.len();
+    for i in (0..k).rev() {
+        if set[i] < n - k + i {
+            set[i] += 1;
+            for j in i + 1..k {
+                set[j] = set[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    if k > items.len() {
+        return out;
+    }
+    let mut idx: Vec<usize> = (0..k).collect();
+    loop {
+        out.push(idx.iter().map(|&i| items[i]).collect());
+        if !next_combination(&mut idx, items.len()) {
+            break;
+        }
+    }
+    out
+}
+
+/// The exchanges of `k` players between S1 and S2 in the order of C.04.3 4.3.3: the
+/// smallest difference between the sums of the sequence numbers moved up and moved down;
+/// then the highest different number moved down from S1 first; then the lowest different
+/// number moved up from S2 first. Zero players exchanged is the original split.
+fn exchanges(s1: &[usize], s2: &[usize], k: usize) -> Vec<(Vec<usize>, Vec<usize>)> {
+    if k == 0 {
+        return vec![(Vec::new(), Vec::new())];
+    }
+    let xs = combinations(s1, k);
+    let ys = combinations(s2, k);
+    let mut all: Vec<(i64, Vec<usize>, Vec<usize>)> = Vec::new();
+    for x in &xs {
+        let sx: i64 = x.iter().map(|&v| v as i64).sum();
+        for y in &ys {
+            let sy: i64 = y.iter().map(|&v| v as i64).sum();
+            all.push((sy - sx, x.clone(), y.clone()));
+        }
+    }
+    all.sort_by(|a, b| {
+        a.0.cmp(&b.0)
+            .then_with(|| {
+                // Highest first, element by element: the larger number moved down wins.
+                let (mut xa, mut xb) = (a.1.clone(), b.1.clone());
+                xa.reverse();
+                xb.reverse();
+                xb.cmp(&xa)
+            })
+            .then_with(|| a.2.cmp(&b.2))
+    });
+    all.into_iter().map(|(_, x, y)| (x, y)).collect()
+}
