@@ -94,7 +94,10 @@ fn read_trf(file: &Path) -> Result<Trf, Failure> {
     let (trf, warnings) = crate::trf::parse(&text)
         .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
     for warning in &warnings {
-        eprintln!("warning: {shown}: line {}: {}", warning.line, warning.message);
+        eprintln!(
+            "warning: {shown}: line {}: {}",
+            warning.line, warning.message
+        );
     }
     Ok(trf)
 }
@@ -205,7 +208,10 @@ pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
         if ids.is_empty() {
             "-".to_owned()
         } else {
-            ids.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ")
+            ids.iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
         }
     };
     let mut text = format!("round {round}: brackets in pairing order\n");
@@ -216,10 +222,18 @@ pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
             list(&bracket.residents),
             list(&bracket.moved_down)
         ));
-        let pairs: Vec<String> = bracket.pairs.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+        let pairs: Vec<String> = bracket
+            .pairs
+            .iter()
+            .map(|(a, b)| format!("{a}-{b}"))
+            .collect();
         text.push_str(&format!(
             "  pairs {}; downfloaters {}\n",
-            if pairs.is_empty() { "-".into() } else { pairs.join(" ") },
+            if pairs.is_empty() {
+                "-".into()
+            } else {
+                pairs.join(" ")
+            },
             list(&bracket.downfloaters)
         ));
         match bracket.first_imperfect {
@@ -254,7 +268,9 @@ fn rule_text(rule: dutch::ColourRule) -> &'static str {
         dutch::ColourRule::BothPreferences => "5.2.1 (both preferences granted)",
         dutch::ColourRule::StrongerPreference => "5.2.2 (the stronger preference)",
         dutch::ColourRule::Alternation => "5.2.3 (alternation from the last different colours)",
-        dutch::ColourRule::HigherRankedPreference => "5.2.4 (the higher-ranked player's preference)",
+        dutch::ColourRule::HigherRankedPreference => {
+            "5.2.4 (the higher-ranked player's preference)"
+        }
         dutch::ColourRule::InitialColour => "5.2.5 (pairing number and the initial colour)",
     }
 }
@@ -292,7 +308,10 @@ fn differences(ours: &Pairing, theirs: &Pairing) -> Vec<String> {
     let key = |b: &crate::pairing::Board| (b.white.min(b.black), b.white.max(b.black));
     for b in &theirs.boards {
         match ours.boards.iter().find(|o| key(o) == key(b)) {
-            None => lines.push(format!("recorded {}-{} is not in our pairing", b.white, b.black)),
+            None => lines.push(format!(
+                "recorded {}-{} is not in our pairing",
+                b.white, b.black
+            )),
             Some(o) if o.white != b.white => lines.push(format!(
                 "recorded {}-{} has the colours the other way round ({}-{} here)",
                 b.white, b.black, o.white, o.black
@@ -302,7 +321,10 @@ fn differences(ours: &Pairing, theirs: &Pairing) -> Vec<String> {
     }
     for o in &ours.boards {
         if !theirs.boards.iter().any(|b| key(b) == key(o)) {
-            lines.push(format!("we pair {}-{}, which is not recorded", o.white, o.black));
+            lines.push(format!(
+                "we pair {}-{}, which is not recorded",
+                o.white, o.black
+            ));
         }
     }
     if ours.bye != theirs.bye {

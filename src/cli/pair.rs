@@ -48,8 +48,8 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
     let round = store.rounds_started()? + 1;
     let planned: Option<u32> = store.setting("rounds")?.parse().ok();
-    let system = PairingSystem::from_setting(&store.setting("system")?)
-        .unwrap_or(PairingSystem::Dutch);
+    let system =
+        PairingSystem::from_setting(&store.setting("system")?).unwrap_or(PairingSystem::Dutch);
     let players = store.players()?;
     if players.len() < 2 {
         return Err(Failure {
@@ -120,7 +120,14 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
                 println!("the engine would pair:");
                 print_boards(&store, &engine)?;
             }
-            (manual, if args.force { "pair --manual --force" } else { "pair --manual" })
+            (
+                manual,
+                if args.force {
+                    "pair --manual --force"
+                } else {
+                    "pair --manual"
+                },
+            )
         }
     };
     if args.explain
@@ -128,7 +135,14 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     {
         print!("{text}");
     }
-    println!("round {round}{}", if args.dry_run { " (dry run: not stored)" } else { "" });
+    println!(
+        "round {round}{}",
+        if args.dry_run {
+            " (dry run: not stored)"
+        } else {
+            ""
+        }
+    );
     print_boards(&store, &pairing)?;
     if args.dry_run {
         return Ok(Exit::Ok);
@@ -178,14 +192,15 @@ pub fn dutch_input(store: &Store, round: u32) -> Result<PairingInput, Failure> {
     }
     // Only requested byes may stand in the round to pair; a blank there is "present".
     for player in &mut trf.players {
-        if player.rounds.len() == round as usize
-            && player.rounds[round as usize - 1].code == ' '
-        {
+        if player.rounds.len() == round as usize && player.rounds[round as usize - 1].code == ' ' {
             player.rounds.pop();
         }
     }
     PairingInput::from_trf(&trf, round).map_err(|e| Failure::invalid_input(e.to_string()))
 }
+
+/// Results known when a round is paired: (board index, (White's code, Black's code)).
+type KnownResults = Vec<(usize, (char, char))>;
 
 /// A round of the Berger table. A withdrawn player's games stand as forfeits when the event
 /// lets results stand; when they are annulled, the opponent has a free round.
@@ -194,15 +209,23 @@ fn berger_round(
     system: PairingSystem,
     round: u32,
     players: usize,
-) -> Result<(Pairing, Vec<(usize, (char, char))>), Failure> {
-    let cycles = if system == PairingSystem::DoubleBerger { 2 } else { 1 };
+) -> Result<(Pairing, KnownResults), Failure> {
+    let cycles = if system == PairingSystem::DoubleBerger {
+        2
+    } else {
+        1
+    };
     let table = RoundRobin::new(players, cycles).map_err(|e| refused(e.to_string()))?;
     if round > table.rounds() {
         return Err(refused(format!("all {} rounds are paired", table.rounds())));
     }
     let scheduled = table.round(round).map_err(|e| refused(e.to_string()))?;
     let withdrawn = store.withdrawals()?;
-    let gone = |n: usize| withdrawn.get(&(n as u16)).is_some_and(|&from| from <= round);
+    let gone = |n: usize| {
+        withdrawn
+            .get(&(n as u16))
+            .is_some_and(|&from| from <= round)
+    };
     let annul = store.setting("withdrawal-games")? == "annul";
     let mut pairing = Pairing::default();
     let mut known = Vec::new();
@@ -287,7 +310,12 @@ fn print_boards(store: &Store, pairing: &Pairing) -> Result<(), Failure> {
         );
     }
     if let Some(bye) = pairing.bye {
-        println!("{:>5}  {:>4} {:<28}   pairing-allocated bye", "", bye, name(bye));
+        println!(
+            "{:>5}  {:>4} {:<28}   pairing-allocated bye",
+            "",
+            bye,
+            name(bye)
+        );
     }
     Ok(())
 }

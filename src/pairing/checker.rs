@@ -78,7 +78,10 @@ impl fmt::Display for Violation {
         match self {
             Violation::UnknownPlayer(p) => write!(f, "there is no player {p}"),
             Violation::NotAvailable(p) => {
-                write!(f, "player {p} is not to be paired this round (withdrawn or a bye)")
+                write!(
+                    f,
+                    "player {p} is not to be paired this round (withdrawn or a bye)"
+                )
             }
             Violation::PairedTwice(p) => write!(f, "player {p} is paired twice"),
             Violation::SelfPairing(p) => write!(f, "player {p} is paired with themselves"),
@@ -93,11 +96,9 @@ impl fmt::Display for Violation {
                 f,
                 "player {p} already had a pairing-allocated bye or a win without playing"
             ),
-            Violation::SameAbsolutePreference(a, b, c) => write!(
-                f,
-                "players {a} and {b} both must have {}",
-                c.name()
-            ),
+            Violation::SameAbsolutePreference(a, b, c) => {
+                write!(f, "players {a} and {b} both must have {}", c.name())
+            }
             Violation::Prohibited(a, b) => write!(f, "players {a} and {b} may not meet"),
             Violation::PreferenceNotGranted {
                 player,
@@ -112,7 +113,10 @@ impl fmt::Display for Violation {
                 higher,
                 lower,
                 difference,
-            } => write!(f, "player {higher} meets player {lower}, {difference} points lower"),
+            } => write!(
+                f,
+                "player {higher} meets player {lower}, {difference} points lower"
+            ),
         }
     }
 }
@@ -210,4 +214,253 @@ pub fn check(input: &PairingInput, pairing: &Pairing) -> Vec<Violation> {
     }
     out.extend(quality);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each absolute criterion on a tiny event where breaking it is the tempting pairing.
+    //! Expected values come from the rule text: C.04.3 C1-C3 and C.04.1 (b)-(d).
+
+    use super::*;
+    use crate::pairing::{Board, PairingPlayer};
+    use crate::tournament::{Outcome, RoundResult};
+    use crate::trf::PointValues;
+
+    fn played(opponent: u16, color: Color, outcome: Outcome) -> RoundResult {
+        RoundResult::Played {
+            opponent: PlayerId(opponent),
+            color,
+            outcome,
+            rated: true,
+        }
+    }
+
+    fn event(histories: Vec<Vec<RoundResult>>, planned: u32) -> PairingInput {
+        let round = histories.first().map_or(0, Vec::len) as u32 + 1;
+        PairingInput {
+            round,
+            planned_rounds: Some(planned),
+            initial_colour: Color::White,
+            values: PointValues::default(),
+            players: histories
+                .into_iter()
+                .enumerate()
+                .map(|(i, history)| PairingPlayer {
+                    id: PlayerId(i as u16 + 1),
+                    rating: Some(2000 - i as u16),
+                    history,
+                    available: true,
+                    acceleration: Vec::new(),
+                })
+                .collect(),
+            prohibited: Vec::new(),
+        }
+    }
+
+    fn pairing(boards: &[(u16, u16)], bye: Option<u16>) -> Pairing {
+        Pairing {
+            boards: boards
+                .iter()
+                .map(|&(w, b)| Board {
+                    white: PlayerId(w),
+                    black: PlayerId(b),
+                })
+                .collect(),
+            bye: bye.map(PlayerId),
+        }
+    }
+
+    fn absolute(input: &PairingInput, p: &Pairing) -> Vec<Violation> {
+        check(input, p)
+            .into_iter()
+            .filter(Violation::is_absolute)
+            .collect()
+    }
+
+    /// Round 1 was 1-2 (1 won) and 3-4 (draw).
+    fn after_one_round() -> PairingInput {
+        use Color::{Black, White};
+        event(
+            vec![
+                vec![played(2, White, Outcome::Win)],
+                vec![played(1, Black, Outcome::Loss)],
+                vec![played(4, White, Outcome::Draw)],
+                vec![played(3, Black, Outcome::Draw)],
+            ],
+            5,
+        )
+    }
+
+    #[test]
+    fn a_legal_pairing_has_no_absolute_violation() {
+        let input = after_one_round();
+        assert_eq!(absolute(&input, &pairing(&[(4, 1), (2, 3)], None)), []);
+    }
+
+    #[test]
+    fn c1_a_second_game_between_the_same_players_is_rejected() {
+        let input = after_one_round();
+        let found = absolute(&input, &pairing(&[(2, 1), (4, 3)], None));
+        assert!(found.contains(&Violation::Repeat(PlayerId(1), PlayerId(2))));
+        assert!(found.contains(&Violation::Repeat(PlayerId(3), PlayerId(4))));
+    }
+
+    #[test]
+    fn c1_a_forfeited_game_is_no_meeting() {
+        let mut input = after_one_round();
+        input.players[0].history[0] = RoundResult::Forfeit {
+            opponent: PlayerId(2),
+            color: Some(Color::White),
+            won: true,
+        };
+        input.players[1].history[0] = RoundResult::Forfeit {
+            opponent: PlayerId(1),
+            color: Some(Color::Black),
+            won: false,
+        };
+        let found = absolute(&input, &pairing(&[(2, 1), (4, 3)], None));
+        assert!(!found.contains(&Violation::Repeat(PlayerId(1), PlayerId(2))));
+        assert!(found.contains(&Violation::Repeat(PlayerId(3), PlayerId(4))));
+    }
+
+    #[test]
+    fn c2_a_second_bye_or_a_bye_after_a_forfeit_win_is_rejected() {
+        use Color::{Black, White};
+        // Five players: 5 had the bye in round 1; 1 won by forfeit.
+        let mut input = event(
+            vec![
+                vec![RoundResult::Forfeit {
+                    opponent: PlayerId(2),
+                    color: Some(White),
+                    won: true,
+                }],
+                vec![RoundResult::Forfeit {
+                    opponent: PlayerId(1),
+                    color: Some(Black),
+                    won: false,
+                }],
+                vec![played(4, White, Outcome::Draw)],
+                vec![played(3, Black, Outcome::Draw)],
+                vec![RoundResult::PairingAllocatedBye],
+            ],
+            5,
+        );
+        let found = absolute(&input, &pairing(&[(2, 3), (4, 1)], Some(5)));
+        assert_eq!(found, [Violation::ByeNotAllowed(PlayerId(5))]);
+        let found = absolute(&input, &pairing(&[(2, 3), (4, 5)], Some(1)));
+        assert_eq!(found, [Violation::ByeNotAllowed(PlayerId(1))]);
+        input.players[4].history[0] = RoundResult::HalfPointBye;
+        assert_eq!(absolute(&input, &pairing(&[(2, 3), (4, 1)], Some(5))), []);
+    }
+
+    #[test]
+    fn c3_two_players_who_must_have_the_same_colour_do_not_meet() {
+        use Color::{Black, White};
+        // 1 and 2 have had White twice: both must have Black (1.6.2.1).
+        let input = event(
+            vec![
+                vec![
+                    played(3, White, Outcome::Win),
+                    played(4, White, Outcome::Loss),
+                ],
+                vec![
+                    played(4, White, Outcome::Loss),
+                    played(3, White, Outcome::Win),
+                ],
+                vec![
+                    played(1, Black, Outcome::Loss),
+                    played(2, Black, Outcome::Loss),
+                ],
+                vec![
+                    played(2, Black, Outcome::Win),
+                    played(1, Black, Outcome::Win),
+                ],
+            ],
+            5,
+        );
+        let found = absolute(&input, &pairing(&[(1, 2), (3, 4)], None));
+        assert!(found.contains(&Violation::SameAbsolutePreference(
+            PlayerId(1),
+            PlayerId(2),
+            Black
+        )));
+    }
+
+    #[test]
+    fn c3_does_not_bind_topscorers_in_the_last_round() {
+        use Color::{Black, White};
+        // The same colours before the last of three rounds; 1 and 2 have 2 of 2 points,
+        // more than half the maximum: topscorers (C.04.3 1.7).
+        let input = event(
+            vec![
+                vec![
+                    played(3, White, Outcome::Win),
+                    played(4, White, Outcome::Win),
+                ],
+                vec![
+                    played(4, White, Outcome::Win),
+                    played(3, White, Outcome::Win),
+                ],
+                vec![
+                    played(1, Black, Outcome::Loss),
+                    played(2, Black, Outcome::Loss),
+                ],
+                vec![
+                    played(2, Black, Outcome::Loss),
+                    played(1, Black, Outcome::Loss),
+                ],
+            ],
+            3,
+        );
+        let found = absolute(&input, &pairing(&[(1, 2), (3, 4)], None));
+        assert!(
+            !found
+                .iter()
+                .any(|v| matches!(v, Violation::SameAbsolutePreference(a, ..) if a.0 == 1)),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn prohibited_pairings_are_rejected() {
+        let mut input = after_one_round();
+        input.prohibited.push((PlayerId(4), PlayerId(1)));
+        let found = absolute(&input, &pairing(&[(4, 1), (2, 3)], None));
+        assert_eq!(found, [Violation::Prohibited(PlayerId(1), PlayerId(4))]);
+    }
+
+    #[test]
+    fn everyone_available_is_paired_exactly_once() {
+        let mut input = after_one_round();
+        let found = absolute(&input, &pairing(&[(4, 1), (2, 4)], None));
+        assert!(found.contains(&Violation::PairedTwice(PlayerId(4))));
+        assert!(found.contains(&Violation::Unpaired(PlayerId(3))));
+        input.players[2].available = false;
+        let found = absolute(&input, &pairing(&[(4, 1), (2, 3)], None));
+        assert!(found.contains(&Violation::NotAvailable(PlayerId(3))));
+        let found = absolute(&input, &pairing(&[(4, 1)], None));
+        assert!(found.contains(&Violation::ByeCount {
+            players: 3,
+            byes: 0
+        }));
+        let found = absolute(&input, &pairing(&[(4, 1), (2, 9)], None));
+        assert!(found.contains(&Violation::UnknownPlayer(PlayerId(9))));
+    }
+
+    #[test]
+    fn quality_deviations_are_listed_but_not_absolute() {
+        let input = after_one_round();
+        // 1 (White last) gets White again; 1 (1 point) meets 3 (½ point).
+        let all = check(&input, &pairing(&[(1, 3), (4, 2)], None));
+        assert!(all.iter().all(|v| !v.is_absolute()), "{all:?}");
+        assert!(all.iter().any(|v| matches!(
+            v,
+            Violation::PreferenceNotGranted { player, .. } if player.0 == 1
+        )));
+        assert!(all.iter().any(|v| matches!(
+            v,
+            Violation::ScoreDifference { higher, lower, difference }
+                if higher.0 == 1 && lower.0 == 3 && difference.0 == 5
+        )));
+    }
 }

@@ -7,8 +7,8 @@
 //! [`Pairing`] is what they give back.
 
 pub mod berger;
-pub mod dutch;
 pub mod checker;
+pub mod dutch;
 pub mod generate;
 
 use std::fmt;
@@ -94,7 +94,10 @@ impl fmt::Display for InputError {
         match self {
             InputError::RoundZero => write!(f, "rounds are numbered from 1"),
             InputError::UnknownPlayer { record, id } => {
-                write!(f, "record `{record}` names player {id}, who is not in the report")
+                write!(
+                    f,
+                    "record `{record}` names player {id}, who is not in the report"
+                )
             }
             InputError::BadRecord { record } => write!(f, "record `{record}` cannot be read"),
         }
@@ -238,9 +241,12 @@ impl PairingInput {
                     // Game points at 10-13 for rounds 15-17..19-21 and players 23-26..28-31.
                     let points: Points = columns(line, 10, 13).parse().map_err(|_| bad(line))?;
                     let number = |from, to| columns(line, from, to).parse::<u32>();
-                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) =
-                        (number(15, 17), number(19, 21), number(23, 26), number(28, 31))
-                    else {
+                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) = (
+                        number(15, 17),
+                        number(19, 21),
+                        number(23, 26),
+                        number(28, 31),
+                    ) else {
                         return Err(bad(line));
                     };
                     for p in players.iter_mut() {
@@ -279,7 +285,12 @@ impl PairingInput {
 fn initial_colour_from_round_one(trf: &Trf) -> Color {
     let mut best: Option<(u16, Color)> = None;
     for p in &trf.players {
-        if let Some(colour) = p.rounds.first().and_then(|c| c.result()).and_then(|r| r.color()) {
+        if let Some(colour) = p
+            .rounds
+            .first()
+            .and_then(|c| c.result())
+            .and_then(|r| r.color())
+        {
             if best.is_none_or(|(id, _)| p.player.id.0 < id) {
                 best = Some((p.player.id.0, colour));
             }

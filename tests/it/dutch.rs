@@ -103,7 +103,9 @@ fn recorded(report: &trf::Trf, round: usize) -> Option<Vec<String>> {
         };
         any = true;
         match result {
-            RoundResult::Played { opponent, color, .. }
+            RoundResult::Played {
+                opponent, color, ..
+            }
             | RoundResult::Forfeit {
                 opponent,
                 color: Some(color),
@@ -130,7 +132,12 @@ fn every_round_of_every_full_event_is_paired_again_identically() {
     for event in &events {
         let text = read(&dir().join(event));
         let (report, _) = trf::parse(&text).expect(event);
-        let rounds = report.players.iter().map(|p| p.rounds.len()).max().unwrap_or(0);
+        let rounds = report
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0);
         for round in 1..=rounds {
             let Some(want) = recorded(&report, round) else {
                 continue;

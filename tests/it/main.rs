@@ -33,5 +33,7 @@ mod dutch;
 mod berger;
 // The random tournament generator: reports that read back, add up and repeat from a seed.
 mod generate;
+// `arbiter pair` on a real database: Swiss, manual, round robin, no pairing.
+mod pair;
 // One test per bug found.
 mod regression;

@@ -335,7 +335,15 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             if self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
                 let mut used = vec![false; self.residents.len()];
                 let mut mdp_pairs = Vec::new();
-                self.mdp_step(&chosen, &limbo, 0, &mut used, &mut mdp_pairs, [0; 4], [0; 2]);
+                self.mdp_step(
+                    &chosen,
+                    &limbo,
+                    0,
+                    &mut used,
+                    &mut mdp_pairs,
+                    [0; 4],
+                    [0; 2],
+                );
             }
             if self.done || !next_combination(&mut set, nm) {
                 break;
@@ -420,7 +428,12 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     }
 
     /// C18-C21 once the MDP pairs are known.
-    fn mdp_tail(&self, chosen: &[usize], limbo: &[usize], mdp_pairs: &[(usize, usize)]) -> Vec<i32> {
+    fn mdp_tail(
+        &self,
+        chosen: &[usize],
+        limbo: &[usize],
+        mdp_pairs: &[(usize, usize)],
+    ) -> Vec<i32> {
         let k = self.mdps.len();
         let mut tail = vec![i32::MIN; 4 * k];
         for (t, back) in [(0usize, 1u8), (2, 2)] {
@@ -565,7 +578,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         }
         if i == left.len() {
             let mut floaters: Vec<usize> = limbo.to_vec();
-            floaters.extend(right.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(&r, _)| r));
+            floaters.extend(
+                right
+                    .iter()
+                    .zip(used.iter())
+                    .filter(|(_, u)| !**u)
+                    .map(|(&r, _)| r),
+            );
             self.leaf(pairs, floaters, colours, upfloats, tail);
             return;
         }
@@ -594,7 +613,15 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if self.better_than_best(&bound) {
                     pairs.push((a, b));
                     self.transpose(
-                        left, right, limbo, i + 1, used, pairs, colours2, upfloats, tail,
+                        left,
+                        right,
+                        limbo,
+                        i + 1,
+                        used,
+                        pairs,
+                        colours2,
+                        upfloats,
+                        tail,
                     );
                     pairs.pop();
                 }
@@ -647,12 +674,10 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         if !self.next.is_empty() {
             let (pairs_next, next_scores) = self.next_bracket(&key);
             cost[l.c8] = -pairs_next;
-            for (slot, s) in cost[l.c8 + 1..l.c9].iter_mut().zip(
-                next_scores
-                    .iter()
-                    .copied()
-                    .chain(std::iter::repeat(0)),
-            ) {
+            for (slot, s) in cost[l.c8 + 1..l.c9]
+                .iter_mut()
+                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
+            {
                 *slot = s;
             }
         }
@@ -760,7 +785,16 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let mut used = vec![false; players.len()];
         let mut floating = Vec::new();
         let mut cache: HashMap<Vec<usize>, bool> = HashMap::new();
-        self.next_step(players, nd, &below, &mut used, &mut floating, 0, &mut best, &mut cache);
+        self.next_step(
+            players,
+            nd,
+            &below,
+            &mut used,
+            &mut floating,
+            0,
+            &mut best,
+            &mut cache,
+        );
         best
     }
 

@@ -101,7 +101,12 @@ impl Search {
 
     /// BFS for an augmenting path from `root`, contracting blossoms; the free vertex it ends
     /// at, with `parent` leading back.
-    fn augmenting_path(&mut self, root: usize, adj: &[Vec<usize>], mate: &[usize]) -> Option<usize> {
+    fn augmenting_path(
+        &mut self,
+        root: usize,
+        adj: &[Vec<usize>],
+        mate: &[usize],
+    ) -> Option<usize> {
         let n = mate.len();
         self.used.iter_mut().for_each(|u| *u = false);
         self.parent.iter_mut().for_each(|p| *p = NONE);
