@@ -33,5 +33,7 @@ mod dutch;
 mod berger;
 // The random tournament generator: reports that read back, add up and repeat from a seed.
 mod generate;
+// Standings and tie-breaks against FIDE's golden values, the oracle's random events, properties.
+mod standings;
 // One test per bug found.
 mod regression;

@@ -1,0 +1,1 @@
+//! Unit tests: hand-made events.
