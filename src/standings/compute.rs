@@ -433,8 +433,8 @@ impl Engine {
             .collect()
     }
 
-    /// Koya: points scored against opponents with at least half the maximum score, the
-    /// limit moved by `limit` half-points.
+    /// Koya (9.2): points scored against opponents with at least half the maximum score, the
+    /// limit moved by `limit` half-points (14.5).
     fn koya(&self, p: usize, limit: i8) -> Working {
         let win = Value::points(self.values.win);
         let max_games = if self.rr {
@@ -456,12 +456,14 @@ impl Engine {
         let mut total = Value::ZERO;
         for r in 0..self.n {
             let round = self.rounds[p][r];
+            // The scheduled opponent's final score: Art. 9.2 speaks of what participants
+            // "have scored" and is not among the tie-breaks Art. 16 adjusts; a forfeit's
+            // points count as points against the scheduled opponent (as FIDE's tool does).
             let opp = match round.slot {
-                Slot::Game { opp, .. } => opp,
-                Slot::Forfeit { opp, .. } if self.rr => opp,
+                Slot::Game { opp, .. } | Slot::Forfeit { opp, .. } => opp,
                 _ => continue,
             };
-            let score = self.opponent_score(opp);
+            let score = self.score[opp];
             let pts = Value::points(round.points);
             let counted = score >= threshold;
             if counted {
