@@ -9,9 +9,7 @@ use super::event::{EventResults, WithdrawalMode};
 use super::tables;
 use super::tiebreak::{Code, TieBreak};
 use super::value::Value;
-use super::{
-    CapRounds, Category, CutReason, Edition, Item, Options, Source, UnratedRule, Working,
-};
+use super::{CapRounds, Category, CutReason, Edition, Item, Options, Source, UnratedRule, Working};
 
 /// A round as the engine sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,9 +160,8 @@ impl Engine {
             .map(|rs| {
                 (0..n)
                     .map(|r| {
-                        let followed_by_non_vur = rs[r + 1..]
-                            .iter()
-                            .any(|later| !is_vur_slot(later));
+                        let followed_by_non_vur =
+                            rs[r + 1..].iter().any(|later| !is_vur_slot(later));
                         match rs[r].slot {
                             Slot::Pab | Slot::Fpb => Some(Category::Bye),
                             Slot::Forfeit { won: true, .. } => Some(Category::ForfeitWin),
@@ -232,7 +229,7 @@ impl Engine {
             score,
             adjusted,
             category,
-            cap: draw.mul(Value::int(i64::from(cap_rounds))),
+            cap: draw.times(Value::int(i64::from(cap_rounds))),
             unrated_present,
             unrated: options.unrated,
         }
@@ -267,7 +264,7 @@ impl Engine {
                 } else {
                     v.win
                 };
-                let later = Value::points(v.draw).mul(Value::int((self.n - r - 1) as i64));
+                let later = Value::points(v.draw).times(Value::int((self.n - r - 1) as i64));
                 (
                     Source::VirtualOpponent,
                     Value::points(before + reverse) + later,
@@ -290,10 +287,12 @@ impl Engine {
         for r in 0..self.n {
             let round = self.rounds[p][r];
             let pts = Value::points(round.points);
-            let weigh = |score: Value| if sb { score.mul(pts) } else { score };
+            let weigh = |score: Value| if sb { score.times(pts) } else { score };
             let (source, opponent, score, vur) = match round.slot {
                 Slot::Void => continue,
-                Slot::Game { opp, .. } => (Source::Opponent, Some(opp), self.opponent_score(opp), false),
+                Slot::Game { opp, .. } => {
+                    (Source::Opponent, Some(opp), self.opponent_score(opp), false)
+                }
                 Slot::Forfeit { opp, .. } if self.rr || forfeits_played => (
                     Source::ScheduledOpponent,
                     Some(opp),
@@ -378,7 +377,9 @@ impl Engine {
         let aro = self.aro(p)?;
         let (halves, games) = self.otb_record(p);
         // p rounded half-up to hundredths, then table 8.1.1.
-        let p_hundredths = Value::new(halves * 100, 2 * games).round_half_up(1).to_integer()?;
+        let p_hundredths = Value::new(halves * 100, 2 * games)
+            .round_half_up(1)
+            .to_integer()?;
         Some(aro + Value::int(tables::dp(p_hundredths)))
     }
 
@@ -442,7 +443,12 @@ impl Engine {
                 .iter()
                 .map(|rs| {
                     rs.iter()
-                        .filter(|r| matches!(r.slot, Slot::Game { .. } | Slot::Forfeit { .. } | Slot::Void))
+                        .filter(|r| {
+                            matches!(
+                                r.slot,
+                                Slot::Game { .. } | Slot::Forfeit { .. } | Slot::Void
+                            )
+                        })
                         .count()
                 })
                 .max()
@@ -450,8 +456,8 @@ impl Engine {
         } else {
             self.n
         };
-        let threshold = win.mul(Value::int(max_games as i64)).div_int(2)
-            + Value::new(i64::from(limit), 2);
+        let threshold =
+            win.times(Value::int(max_games as i64)).div_int(2) + Value::new(i64::from(limit), 2);
         let mut items = Vec::new();
         let mut total = Value::ZERO;
         for r in 0..self.n {
@@ -505,17 +511,32 @@ impl Engine {
             };
         }
         let rounds = &self.rounds[p];
-        let count = |f: &dyn Fn(&Round) -> bool| Value::int(rounds.iter().filter(|r| f(r)).count() as i64);
+        let count =
+            |f: &dyn Fn(&Round) -> bool| Value::int(rounds.iter().filter(|r| f(r)).count() as i64);
         match tb.code {
             Code::De => plain(None),
             Code::Win => plain(Some(count(&|r| {
-                r.slot != Slot::Void && r.points >= self.values.win && self.values.win > Points::ZERO
+                r.slot != Slot::Void
+                    && r.points >= self.values.win
+                    && self.values.win > Points::ZERO
             }))),
             Code::Won => plain(Some(count(&|r| {
-                matches!(r.slot, Slot::Game { outcome: Outcome::Win, .. })
+                matches!(
+                    r.slot,
+                    Slot::Game {
+                        outcome: Outcome::Win,
+                        ..
+                    }
+                )
             }))),
             Code::Bpg => plain(Some(count(&|r| {
-                matches!(r.slot, Slot::Game { color: Color::Black, .. })
+                matches!(
+                    r.slot,
+                    Slot::Game {
+                        color: Color::Black,
+                        ..
+                    }
+                )
             }))),
             Code::Bwg => plain(Some(count(&|r| {
                 matches!(
@@ -527,9 +548,7 @@ impl Engine {
                     }
                 )
             }))),
-            Code::Rep => plain(Some(
-                Value::int(self.n as i64) - count(&|r| is_vur_slot(r)),
-            )),
+            Code::Rep => plain(Some(Value::int(self.n as i64) - count(&|r| is_vur_slot(r)))),
             Code::Std => {
                 let draw = self.values.draw;
                 let mut halves = 0;
@@ -594,8 +613,8 @@ impl Engine {
             Code::Aob => {
                 let engine = if tb.fore { fore } else { self };
                 let mut items = Vec::new();
-                for r in 0..self.n {
-                    if let Slot::Game { opp, .. } = rounds[r].slot {
+                for (r, round) in rounds.iter().enumerate() {
+                    if let Slot::Game { opp, .. } = round.slot {
                         let bh = sum_kept(&engine.opponent_items(opp, false, false));
                         items.push(Item {
                             round: r as u32 + 1,
@@ -674,7 +693,12 @@ fn average(items: &[Item]) -> Option<Value> {
     if kept.is_empty() {
         None
     } else {
-        Some(kept.iter().map(|i| i.contribution).sum::<Value>().div_int(kept.len() as i64))
+        Some(
+            kept.iter()
+                .map(|i| i.contribution)
+                .sum::<Value>()
+                .div_int(kept.len() as i64),
+        )
     }
 }
 

@@ -57,7 +57,7 @@ pub(crate) fn order(engine: &Engine, group: &[usize], forfeits: bool) -> Vec<Vec
             }
         }
         score.push(s);
-        best.push(s + win.mul(Value::int(missing)));
+        best.push(s + win.times(Value::int(missing)));
     }
     if all_met {
         let mut idx: Vec<usize> = (0..group.len()).collect();

@@ -133,28 +133,25 @@ impl EventResults {
                     .rounds
                     .iter()
                     .map(|round| {
-                        if round.code == crate::tournament::ADJOURNED {
-                            if let (Some(opponent), Some(color)) =
-                                (round.opponent, round.result().and_then(|r| r.color()).or(
-                                    match round.colour {
-                                        'w' | 'W' => Some(crate::chess::Color::White),
-                                        'b' | 'B' => Some(crate::chess::Color::Black),
-                                        _ => None,
-                                    },
-                                ))
-                            {
-                                let result = RoundResult::Played {
-                                    opponent,
-                                    color,
-                                    outcome: Outcome::Draw,
-                                    rated: true,
-                                };
-                                return Cell {
-                                    result,
-                                    points: Points::ZERO,
-                                    pending: true,
-                                };
-                            }
+                        let colour = match round.colour {
+                            'w' | 'W' => Some(crate::chess::Color::White),
+                            'b' | 'B' => Some(crate::chess::Color::Black),
+                            _ => None,
+                        };
+                        if round.code == crate::tournament::ADJOURNED
+                            && let (Some(opponent), Some(color)) = (round.opponent, colour)
+                        {
+                            let result = RoundResult::Played {
+                                opponent,
+                                color,
+                                outcome: Outcome::Draw,
+                                rated: true,
+                            };
+                            return Cell {
+                                result,
+                                points: Points::ZERO,
+                                pending: true,
+                            };
                         }
                         let result = round.result().unwrap_or(RoundResult::Absent);
                         Cell {

@@ -81,10 +81,9 @@ impl Edition {
         if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
             return Err(bad());
         }
-        let key = y * 10_000 + m * 100 + d;
-        Ok(if key >= 2026_03_01 {
+        Ok(if (y, m, d) >= (2026, 3, 1) {
             Edition::Y2026
-        } else if key >= 2023_07_01 {
+        } else if (y, m, d) >= (2023, 7, 1) {
             Edition::Y2024
         } else {
             Edition::Legacy
@@ -661,13 +660,8 @@ fn split_by(
     g.sort_by(|&a, &b| {
         let (ua, va) = key(a);
         let (ub, vb) = key(b);
-        ua.cmp(&ub).then_with(|| {
-            if ascending {
-                va.cmp(&vb)
-            } else {
-                vb.cmp(&va)
-            }
-        })
+        ua.cmp(&ub)
+            .then_with(|| if ascending { va.cmp(&vb) } else { vb.cmp(&va) })
     });
     let mut parts: Vec<Vec<usize>> = Vec::new();
     for p in g {

@@ -92,7 +92,11 @@ pub fn pd(difference: i64) -> i64 {
         .iter()
         .find(|&&(upper, _)| d <= upper)
         .map_or(100, |&(_, pd)| pd);
-    if difference >= 0 { higher } else { 100 - higher }
+    if difference >= 0 {
+        higher
+    } else {
+        100 - higher
+    }
 }
 
 #[cfg(test)]

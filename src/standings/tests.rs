@@ -39,7 +39,7 @@ fn forfeit(opponent: u16, won: bool) -> RoundResult {
 }
 
 use Color::{Black as B, White as W};
-use Outcome::{Draw as D, Loss as L, Win as Wn};
+use Outcome::{Loss as L, Win as Wn};
 
 /// Four players, three rounds:
 /// R1: 1-2 1-0, 3 PAB, 4 ZPB; R2: 2-3 1-0, 1 HPB, 4 PAB; R3: 1-3 1-0, 2-4 forfeit (+/-).
@@ -57,7 +57,11 @@ fn small() -> EventResults {
         vec![
             vec![game(2, W, Wn), RoundResult::HalfPointBye, game(3, B, Wn)],
             vec![game(1, B, L), game(3, W, Wn), forfeit(4, true)],
-            vec![RoundResult::PairingAllocatedBye, game(2, B, L), game(1, W, L)],
+            vec![
+                RoundResult::PairingAllocatedBye,
+                game(2, B, L),
+                game(1, W, L),
+            ],
             vec![
                 RoundResult::ZeroPointBye,
                 RoundResult::PairingAllocatedBye,
@@ -143,8 +147,12 @@ fn legacy_virtual_opponent() {
     assert_eq!(value(&e, Edition::Legacy, "BH", 2), v("4.0"));
     // #4: R1 ZPB 0 + 1 + ½ × 2 = 2.0; R2 PAB 0 + 0 + ½ = 0.5; R3 forfeit loss 1 + 1 = 2.0.
     assert_eq!(value(&e, Edition::Legacy, "BH", 4), v("4.5"));
-    let table = standings(&e, &["BH".parse().expect("bh")], &Options::new(Edition::Legacy))
-        .expect("standings");
+    let table = standings(
+        &e,
+        &["BH".parse().expect("bh")],
+        &Options::new(Edition::Legacy),
+    )
+    .expect("standings");
     let x = table.explain(PlayerId(4)).expect("explanation");
     assert_eq!(
         x.rounds[0].own_side,
@@ -205,7 +213,12 @@ fn unrated_players_drop_rating_tiebreaks() {
     let list = parse_list("ARO, TPR, BH").expect("list");
     let table = standings(&e, &list, &Options::new(Edition::Y2026)).expect("standings");
     assert_eq!(table.dropped.len(), 2);
-    assert!(table.rows.iter().all(|r| r.values[0].is_none() && r.values[1].is_none()));
+    assert!(
+        table
+            .rows
+            .iter()
+            .all(|r| r.values[0].is_none() && r.values[1].is_none())
+    );
     let mut options = Options::new(Edition::Y2026);
     options.unrated = UnratedRule::Rating(1000);
     let table = standings(&e, &list, &options).expect("standings");
@@ -219,8 +232,12 @@ fn pending_game_counts_nowhere() {
     let mut e = small();
     e.set_pending(PlayerId(1), 3, true);
     e.set_pending(PlayerId(3), 3, true);
-    let table = standings(&e, &parse_list("BH").expect("list"), &Options::new(Edition::Y2024))
-        .expect("standings");
+    let table = standings(
+        &e,
+        &parse_list("BH").expect("list"),
+        &Options::new(Edition::Y2024),
+    )
+    .expect("standings");
     let row = table.row(PlayerId(1)).expect("row");
     assert_eq!(row.points, crate::tournament::Points(15));
     // #2 (2.0) + HPB dummy worth the own score 1.5; round 3 is left out.
@@ -274,6 +291,9 @@ fn descriptors_read_and_print() {
     ] {
         let e = text.parse::<TieBreak>().expect_err(text).to_string();
         assert!(e.contains(wanted), "{text}: {e}");
-        assert!(e.starts_with(|c: char| c.is_ascii_lowercase()), "{text}: {e}");
+        assert!(
+            e.starts_with(|c: char| c.is_ascii_lowercase()),
+            "{text}: {e}"
+        );
     }
 }

@@ -442,10 +442,13 @@ impl FromStr for TieBreak {
                 code,
                 modifier: shown.clone(),
             };
-            let (kind, apply): (ModifierKind, Box<dyn Fn(&mut TieBreak)>) = match m.as_str() {
+            let (kind, apply): (ModifierKind, Apply) = match m.as_str() {
                 "C1" | "C2" => {
                     let n = if m == "C1" { 1 } else { 2 };
-                    (ModifierKind::Cut, Box::new(move |t| t.trim = Some(Trim::Cut(n))))
+                    (
+                        ModifierKind::Cut,
+                        Box::new(move |t| t.trim = Some(Trim::Cut(n))),
+                    )
                 }
                 "M1" | "M2" => {
                     let n = if m == "M1" { 1 } else { 2 };
@@ -495,6 +498,9 @@ impl FromStr for TieBreak {
         Ok(tb)
     }
 }
+
+/// How a modifier changes a descriptor.
+type Apply = Box<dyn Fn(&mut TieBreak)>;
 
 /// Reads a comma- or space-separated list (`BH/C1, BH, SB`).
 pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, ParseTieBreakError> {

@@ -55,7 +55,7 @@ impl Value {
         self.den
     }
 
-    pub fn mul(self, other: Value) -> Value {
+    pub fn times(self, other: Value) -> Value {
         Value::new(self.num * other.num, self.den * other.den)
     }
 
@@ -107,14 +107,20 @@ impl Value {
 impl std::ops::Add for Value {
     type Output = Value;
     fn add(self, other: Value) -> Value {
-        Value::new(self.num * other.den + other.num * self.den, self.den * other.den)
+        Value::new(
+            self.num * other.den + other.num * self.den,
+            self.den * other.den,
+        )
     }
 }
 
 impl std::ops::Sub for Value {
     type Output = Value;
     fn sub(self, other: Value) -> Value {
-        Value::new(self.num * other.den - other.num * self.den, self.den * other.den)
+        Value::new(
+            self.num * other.den - other.num * self.den,
+            self.den * other.den,
+        )
     }
 }
 

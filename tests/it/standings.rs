@@ -61,7 +61,11 @@ fn check_golden(trf: &str, tsv: &str, edition: Edition) -> (usize, usize) {
         check("rank", row.rank.to_string(), cells[1]);
         check("PTS", row.points.to_string(), cells[2]);
         for (k, tb) in list.iter().enumerate() {
-            let want = if cells[3 + k] == "-0" { "" } else { cells[3 + k] };
+            let want = if cells[3 + k] == "-0" {
+                ""
+            } else {
+                cells[3 + k]
+            };
             check(
                 &tb.to_string(),
                 Standings::format_value(*tb, row.values[k]),
@@ -238,7 +242,7 @@ fn oracle_random_events() {
         failures.is_empty(),
         "{} of {total} differ:\n{}",
         failures.len(),
-        failures[..failures.len().min(100000)].join("\n")
+        failures[..failures.len().min(60)].join("\n")
     );
 }
 
@@ -305,7 +309,14 @@ fn direct_encounter_round_robin() {
     let table = standings(&rr, &list, &Options::new(Edition::Y2026)).expect("standings");
     let order: Vec<(u32, u16)> = table.rows.iter().map(|r| (r.rank, r.player.id.0)).collect();
     assert_eq!(order, vec![(1, 1), (2, 2), (2, 3), (4, 6), (5, 5), (6, 4)]);
-    let place = |id: u16| table.rows.iter().find(|r| r.player.id.0 == id).expect("row").values[0];
+    let place = |id: u16| {
+        table
+            .rows
+            .iter()
+            .find(|r| r.player.id.0 == id)
+            .expect("row")
+            .values[0]
+    };
     assert_eq!(place(2), Some(Value::int(2)));
     assert_eq!(place(4), Some(Value::int(3)));
     assert_eq!(
@@ -355,14 +366,54 @@ fn direct_encounter_when_not_all_met() {
         .collect();
     // A=1 B=2 C=3 D=4, fillers E=5 F=6 G=7 H=8.
     let results = vec![
-        vec![g(2, White, w), g(3, White, w), g(5, Black, l), g(6, White, l)],
-        vec![g(1, Black, l), g(4, White, w), g(3, Black, d), g(5, White, d)],
-        vec![g(4, White, w), g(1, Black, l), g(2, White, d), g(7, Black, d)],
-        vec![g(3, Black, l), g(2, Black, l), g(6, White, w), g(8, Black, w)],
-        vec![g(6, White, d), g(6, Black, w), g(1, White, w), g(2, Black, d)],
-        vec![g(5, Black, d), g(5, White, l), g(4, Black, l), g(1, Black, w)],
-        vec![g(8, White, w), g(8, Black, w), g(8, White, w), g(3, White, d)],
-        vec![g(7, Black, l), g(7, White, l), g(7, Black, l), g(4, White, l)],
+        vec![
+            g(2, White, w),
+            g(3, White, w),
+            g(5, Black, l),
+            g(6, White, l),
+        ],
+        vec![
+            g(1, Black, l),
+            g(4, White, w),
+            g(3, Black, d),
+            g(5, White, d),
+        ],
+        vec![
+            g(4, White, w),
+            g(1, Black, l),
+            g(2, White, d),
+            g(7, Black, d),
+        ],
+        vec![
+            g(3, Black, l),
+            g(2, Black, l),
+            g(6, White, w),
+            g(8, Black, w),
+        ],
+        vec![
+            g(6, White, d),
+            g(6, Black, w),
+            g(1, White, w),
+            g(2, Black, d),
+        ],
+        vec![
+            g(5, Black, d),
+            g(5, White, l),
+            g(4, Black, l),
+            g(1, Black, w),
+        ],
+        vec![
+            g(8, White, w),
+            g(8, Black, w),
+            g(8, White, w),
+            g(3, White, d),
+        ],
+        vec![
+            g(7, Black, l),
+            g(7, White, l),
+            g(7, Black, l),
+            g(4, White, l),
+        ],
     ];
     let _ = zpb;
     let event = EventResults::new(players, results, arbiter::trf::PointValues::default());
@@ -419,7 +470,10 @@ fn explanation_shows_the_dummy_and_the_cut() {
     let table = standings(&e, &list, &Options::new(Edition::Y2026)).expect("standings");
     let x = table.explain(PlayerId(4)).expect("explanation");
     assert_eq!(x.rounds[1].category, Some(Category::RequestedByeThenPlayed));
-    assert_eq!(x.rounds[1].own_side, Some((Source::Dummy, Value::new(5, 2))));
+    assert_eq!(
+        x.rounds[1].own_side,
+        Some((Source::Dummy, Value::new(5, 2)))
+    );
     // Nick (#12) as David's round-1 opponent: 2.0 points, 3.0 adjusted (16.3.2).
     assert_eq!(x.rounds[0].opponent_score, Some(Value::int(2)));
     assert_eq!(x.rounds[0].opponent_adjusted, Some(Value::int(3)));
@@ -467,7 +521,10 @@ fn side_by_side_editions() {
         .collect();
     assert_eq!(
         all,
-        both.differences.iter().map(|d| d.player).collect::<Vec<_>>()
+        both.differences
+            .iter()
+            .map(|d| d.player)
+            .collect::<Vec<_>>()
     );
 }
 
