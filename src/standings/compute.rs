@@ -568,7 +568,8 @@ impl Engine {
                 }
                 plain(Some(Value::new(halves, 2)))
             }
-            Code::Tpn | Code::Rtng => unreachable!("answered by the caller"),
+            Code::Tpn => plain(Some(Value::int(i64::from(self.ids[p].0)))),
+            Code::Rtng => plain(self.rating(p).map(Value::int)),
             Code::Ps => {
                 let mut running = Points::ZERO;
                 let mut items: Vec<Item> = rounds

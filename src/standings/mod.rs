@@ -442,36 +442,7 @@ pub fn standings(
     let mut workings: Vec<Vec<Working>> = vec![Vec::with_capacity(tiebreaks.len()); count];
     for (p, slot) in workings.iter_mut().enumerate() {
         for &tb in tiebreaks {
-            let working = match tb.code {
-                Code::Tpn => Working {
-                    value: Some(Value::int(i64::from(event.entries[p].player.id.0))),
-                    items: Vec::new(),
-                    note: None,
-                },
-                Code::Rtng => {
-                    let value = if engine.ratings_dropped() {
-                        None
-                    } else {
-                        event.entries[p]
-                            .player
-                            .rating
-                            .map(i64::from)
-                            .or(match options.unrated {
-                                UnratedRule::Rating(r) => Some(i64::from(r)),
-                                UnratedRule::Drop => None,
-                            })
-                            .map(Value::int)
-                    };
-                    Working {
-                        value,
-                        items: Vec::new(),
-                        note: engine.ratings_dropped().then(|| {
-                            "dropped: unrated players are present and no rule for them was given (c.07 art. 10)".to_owned()
-                        }),
-                    }
-                }
-                _ => engine.evaluate(p, tb, &fore),
-            };
+            let working = engine.evaluate(p, tb, &fore);
             slot.push(working);
         }
     }

@@ -39,7 +39,7 @@ fn forfeit(opponent: u16, won: bool) -> RoundResult {
 }
 
 use Color::{Black as B, White as W};
-use Outcome::{Loss as L, Win as Wn};
+use Outcome::{Draw as D, Loss as L, Win as Wn};
 
 /// Four players, three rounds:
 /// R1: 1-2 1-0, 3 PAB, 4 ZPB; R2: 2-3 1-0, 1 HPB, 4 PAB; R3: 1-3 1-0, 2-4 forfeit (+/-).
@@ -296,4 +296,93 @@ fn descriptors_read_and_print() {
             "{text}: {e}"
         );
     }
+}
+
+#[test]
+fn sb_cut_with_two_vurs_follows_the_text() {
+    // 16.5.1: "the lowest contribution coming from such rounds shall be cut, as long as such
+    // contribution is not lower than the least significant value". #1: 3.0 points in 5
+    // rounds: HPB (2026 dummy min(3.0, 2.5) = 2.5, contribution 1.25), forfeit loss to #2
+    // (4.5; contribution 0), draw with #3 (1.0; 0.5), wins over #4 (3.0) and #5 (3.5).
+    // SB = 1.25 + 0 + 0.5 + 3.0 + 3.5 = 8.25. The lowest VUR contribution (0) is lower than
+    // the least significant value (#3's 0.5), so #3 is cut: 7.75. (FIDE's tool picks the VUR
+    // with the lowest dummy score, the HPB, and gives 7.00: tiebreaks.md §3.5.)
+    let g = game;
+    let e = EventResults::new(
+        (1..=6).map(|i| player(i, 2000)).collect(),
+        vec![
+            vec![
+                RoundResult::HalfPointBye,
+                forfeit(2, false),
+                g(3, W, D),
+                g(4, B, Wn),
+                g(5, W, Wn),
+            ],
+            vec![
+                RoundResult::FullPointBye,
+                forfeit(1, true),
+                RoundResult::FullPointBye,
+                RoundResult::FullPointBye,
+                RoundResult::HalfPointBye,
+            ],
+            vec![
+                g(6, W, L),
+                g(6, B, L),
+                g(1, B, D),
+                RoundResult::HalfPointBye,
+                g(6, W, L),
+            ],
+            vec![
+                RoundResult::FullPointBye,
+                RoundResult::FullPointBye,
+                RoundResult::FullPointBye,
+                g(1, W, L),
+                g(6, B, L),
+            ],
+            vec![
+                RoundResult::FullPointBye,
+                RoundResult::FullPointBye,
+                RoundResult::FullPointBye,
+                RoundResult::HalfPointBye,
+                g(1, B, L),
+            ],
+            vec![
+                g(3, B, Wn),
+                g(3, W, Wn),
+                RoundResult::ZeroPointBye,
+                g(4, B, Wn),
+                g(3, B, Wn),
+            ],
+        ],
+        PointValues::default(),
+    );
+    assert_eq!(value(&e, Edition::Y2026, "SB", 1), v("8.25"));
+    assert_eq!(value(&e, Edition::Y2026, "SB/C1", 1), v("7.75"));
+    // 2024: the HPB dummy is the own 3.0 (contribution 1.5): SB 8.5; the cut is the same.
+    assert_eq!(value(&e, Edition::Y2024, "SB", 1), v("8.5"));
+    assert_eq!(value(&e, Edition::Y2024, "SB/C1", 1), v("8.0"));
+    // SB/C2, second cut (16.5.1 applies again): the least significant value is now the HPB
+    // dummy (score 2.5, contribution 1.25); the lowest VUR contribution, the forfeit loss's 0,
+    // is lower, so the HPB goes: 7.75 - 1.25.
+    assert_eq!(value(&e, Edition::Y2026, "SB/C2", 1), v("6.5"));
+}
+
+#[test]
+fn cap_rounds_setting() {
+    // 16.4.2 caps a 2026 dummy at draw points × "the number of rounds in the tournament".
+    // After round 3 of Held's 5-round Swiss, David (#4: W, HPB, W = 2.5) has his HPB dummy
+    // at min(2.5, 2.5) with the scheduled rounds (the text) and min(2.5, 1.5) with the rounds
+    // counted (FIDE's tool). Opponents: #12 2.0 (L, PAB, forfeit win), #13 1.5 (W, D, L).
+    let (trf, _) = crate::trf::parse(include_str!(
+        "../../fixtures/tiebreaks/held-swiss-start2026.trf"
+    ))
+    .expect("trf");
+    let e = EventResults::from_trf(&trf).up_to_round(3);
+    let bh: TieBreak = "BH".parse().expect("bh");
+    let mut options = Options::new(Edition::Y2026);
+    let table = standings(&e, &[bh], &options).expect("standings");
+    assert_eq!(table.row(PlayerId(4)).expect("row").values[0], v("6.0"));
+    options.cap_rounds = CapRounds::Counted;
+    let table = standings(&e, &[bh], &options).expect("standings");
+    assert_eq!(table.row(PlayerId(4)).expect("row").values[0], v("5.0"));
 }
