@@ -14,6 +14,28 @@
 //! and the TPR score half-up to integers (hundredths for the score), AOB half-up to
 //! hundredths. The B.02 conversion tables are data in `tables.rs`.
 //!
+//! Readings of the rules worth knowing (each checked against FIDE's reference tool on random
+//! events where the tool can say, see `tests/it/standings.rs`):
+//! - Unplayed rounds (Art. 16): a blank round, an absence and every round after a withdrawal
+//!   are zero-point byes (16.1.1). 2024: the dummy is worth the own final score; 2026: capped
+//!   by 16.4.1/16.4.2, the cap's "rounds in the tournament" being the scheduled rounds
+//!   ([`CapRounds::Scheduled`], the text) or the rounds counted ([`CapRounds::Counted`], the
+//!   tool's part-way figure). Legacy: the virtual opponent, opponents' unplayed games drawn.
+//! - The 16.5 cut exception follows the text: the VUR with the lowest *contribution* is
+//!   compared with the least significant value (the tool takes the VUR with the lowest dummy
+//!   score, which differs for SB with two VURs under the 2026 caps). Legacy has no exception.
+//! - Round robins (15.2): forfeits are games for SB, KS and DE, never for ARO/TPR/PTP/APRO/
+//!   APPO; WON, BPG and BWG count games "over the board" only, so a forfeit win never counts
+//!   there. Buchholz, FB and AOB are refused.
+//! - KS counts points against opponents whose *final* score (not the 16.3 adjusted score)
+//!   reaches the limit, forfeits included; `/L1` (= `/L+1`) raises the limit by half a point.
+//! - STD: a double forfeit is an equal score, ½ (the text); the tool gives 0.
+//! - W/D/L games (shorter than one move) are games over the board for every tie-break.
+//! - DE's value is the place within the tied group (1 is first; ascending); the 6.3 test
+//!   credits every missing game of the group to the rival, and is applied in round robins
+//!   too when some members have not met yet.
+//! - A pending (adjourned) game counts nowhere, for either player, until finished.
+//!
 //! **Invariant:** this module depends on `tournament`, `trf`, the `SplitMix64` of
 //! `pairing::generate` (the lots) and `std` only; it never prints or reads files.
 
@@ -562,7 +584,7 @@ pub fn standings(
                     points: round.points,
                     pending: cell.is_some_and(|c| c.pending),
                     annulled: opp.is_some_and(|o| annulled[o]),
-                    category: if engine.rr {
+                    category: if engine.rr || edition == Edition::Legacy {
                         None
                     } else {
                         engine.category[p][r]

@@ -152,7 +152,11 @@ fn decimal(text: &str) -> Option<Value> {
 /// Compares every value of an oracle file set: the events (`=== name` then a TRF) and one
 /// expected-values file per edition (`Event`, `StartNo`, `Rank`, `PTS`, then the list). DE's
 /// column is the tool's separate-crosstable score, ours is a place: only the rank shows it.
-fn check_oracle(events: &str, expected: [(&str, Edition); 2]) -> (usize, usize) {
+fn check_oracle(
+    events: &str,
+    expected: &[(&str, Edition)],
+    rank_divergences: &[(&str, u16, u32)],
+) -> (usize, usize) {
     let events = fixture(events);
     let mut trfs = std::collections::HashMap::new();
     let mut name = String::new();
@@ -171,7 +175,7 @@ fn check_oracle(events: &str, expected: [(&str, Edition); 2]) -> (usize, usize) 
     let mut matched = 0;
     let mut total = 0;
     let mut failures: Vec<String> = Vec::new();
-    for (file, edition) in expected {
+    for &(file, edition) in expected {
         let expected = fixture(file);
         let mut lines = expected.lines();
         let header: Vec<&str> = lines.next().expect("header").split('\t').collect();
@@ -221,7 +225,17 @@ fn check_oracle(events: &str, expected: [(&str, Edition); 2]) -> (usize, usize) 
                     )))
                 })
                 .count() as i64;
-            check("rank", Some(Value::int(i64::from(row.rank))), cells[2]);
+            let ours = rank_divergences
+                .iter()
+                .find(|(e, id, _)| e == event && id.to_string() == cells[1]);
+            match ours {
+                // A known divergence: our rank by the text, checked instead of the tool's.
+                Some(&(_, _, rank)) => {
+                    let text = rank.to_string();
+                    check("rank (text)", Some(Value::int(i64::from(row.rank))), &text);
+                }
+                None => check("rank", Some(Value::int(i64::from(row.rank))), cells[2]),
+            }
             check("PTS", Some(Value::points(row.points)), cells[3]);
             for (k, tb) in list.iter().enumerate() {
                 let want = cells[4 + k];
@@ -254,10 +268,11 @@ fn check_oracle(events: &str, expected: [(&str, Edition); 2]) -> (usize, usize) 
 fn oracle_random_swiss_events() {
     let (matched, total) = check_oracle(
         "oracle-events.trf",
-        [
+        &[
             ("oracle-expected-rules2024.tsv", Edition::Y2024),
             ("oracle-expected-rules2026.tsv", Edition::Y2026),
         ],
+        &[],
     );
     eprintln!("oracle, swiss: {matched} of {total} values match");
     assert!(total > 400_000);
@@ -269,13 +284,31 @@ fn oracle_random_swiss_events() {
 fn oracle_random_round_robins() {
     let (matched, total) = check_oracle(
         "oracle-rr-events.trf",
-        [
+        &[
             ("oracle-rr-expected-rules2024.tsv", Edition::Y2024),
             ("oracle-rr-expected-rules2026.tsv", Edition::Y2026),
         ],
+        &[],
     );
     eprintln!("oracle, round robins: {matched} of {total} values match");
     assert!(total > 40_000);
+}
+
+/// The same Swiss events ranked by `PTS DE DE/P TPN` (the tool under 2026): the ranks check
+/// Art. 6 with its 6.3 rule for groups that did not all meet, with and without forfeits.
+#[test]
+fn oracle_direct_encounter_swiss() {
+    let (matched, total) = check_oracle(
+        "oracle-events.trf",
+        &[("oracle-de-expected-rules2026.tsv", Edition::Y2026)],
+        // r081: #13, #14 and #15 tie on 3.0; 15 beat 13, 13 beat 14, and 14 and 15 met three
+        // times (1-0, draw, draw). By 6.1.2 the addend of a repeated pairing is the average:
+        // 15 has 1 + 1/3, 13 has 1, 14 has 2/3, so 15, 13, 14. The tool ranks them equal (its
+        // repeated-pairing handling, tiebreaks.md §5) and falls back to TPN: 13, 14, 15.
+        &[("r081", 15, 10), ("r081", 13, 11), ("r081", 14, 12)],
+    );
+    eprintln!("oracle, swiss DE: {matched} of {total} values match");
+    assert!(total > 10_000);
 }
 
 #[test]
