@@ -194,7 +194,7 @@ impl EventResults {
             .entries
             .iter_mut()
             .find(|e| e.player.id == player)
-            .and_then(|e| e.rounds.get_mut(round as usize - 1))
+            .and_then(|e| e.rounds.get_mut((round as usize).checked_sub(1)?))
         {
             cell.pending = pending;
         }
