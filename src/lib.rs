@@ -9,6 +9,7 @@
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
+//! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
 //! - [`render`]: reports as text and JSON strings.
 //! - [`cli`]: the command line, the only module that prints.
@@ -18,6 +19,7 @@ pub mod cli;
 pub mod pairing;
 pub mod render;
 pub mod scoresheet;
+pub mod standings;
 pub mod store;
 pub mod tournament;
 pub mod trf;

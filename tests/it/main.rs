@@ -35,5 +35,7 @@ mod berger;
 mod generate;
 // `arbiter pair` on a real database: Swiss, manual, round robin, no pairing.
 mod pair;
+// Standings and tie-breaks against FIDE's golden values, the oracle's random events, properties.
+mod standings;
 // One test per bug found.
 mod regression;
