@@ -92,7 +92,10 @@ impl fmt::Display for InputError {
         match self {
             InputError::RoundZero => write!(f, "rounds are numbered from 1"),
             InputError::UnknownPlayer { record, id } => {
-                write!(f, "record `{record}` names player {id}, who is not in the report")
+                write!(
+                    f,
+                    "record `{record}` names player {id}, who is not in the report"
+                )
             }
             InputError::BadRecord { record } => write!(f, "record `{record}` cannot be read"),
         }
@@ -236,9 +239,12 @@ impl PairingInput {
                     // Game points at 10-13 for rounds 15-17..19-21 and players 23-26..28-31.
                     let points: Points = columns(line, 10, 13).parse().map_err(|_| bad(line))?;
                     let number = |from, to| columns(line, from, to).parse::<u32>();
-                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) =
-                        (number(15, 17), number(19, 21), number(23, 26), number(28, 31))
-                    else {
+                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) = (
+                        number(15, 17),
+                        number(19, 21),
+                        number(23, 26),
+                        number(28, 31),
+                    ) else {
                         return Err(bad(line));
                     };
                     for p in players.iter_mut() {
@@ -272,20 +278,15 @@ impl PairingInput {
 }
 
 /// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
-/// (C.04.3 5.2.5 gives it to an odd pairing number): read back from the round-1 column, White
-/// when there is none.
+/// (he is number 1 of the players present, and 5.2.5 gives the initial colour to odd
+/// numbers): read back from the round-1 column, White when there is none.
 fn initial_colour_from_round_one(trf: &Trf) -> Color {
-    let mut best: Option<(u16, Color)> = None;
-    for p in &trf.players {
-        if let Some(colour) = p.rounds.first().and_then(|c| c.result()).and_then(|r| r.color()) {
-            if best.is_none_or(|(id, _)| p.player.id.0 < id) {
-                best = Some((p.player.id.0, colour));
-            }
-        }
-    }
-    match best {
-        Some((id, colour)) if id % 2 == 1 => colour,
-        Some((_, colour)) => !colour,
-        None => Color::White,
-    }
+    trf.players
+        .iter()
+        .filter_map(|p| {
+            let colour = p.rounds.first().and_then(|c| c.result())?.color()?;
+            Some((p.player.id, colour))
+        })
+        .min_by_key(|(id, _)| *id)
+        .map_or(Color::White, |(_, colour)| colour)
 }

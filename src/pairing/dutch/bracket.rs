@@ -63,7 +63,6 @@ struct Candidate {
 /// Where each criterion sits in a cost vector (lower is better, compared lexicographically).
 #[derive(Clone, Copy)]
 struct Layout {
-    c7: usize,
     c8: usize,
     c9: usize,
     /// C10 .. C17, one count each.
@@ -133,7 +132,6 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             pairs: 0,
             m: 0,
             layout: Layout {
-                c7: 0,
                 c8: 0,
                 c9: 0,
                 counts: 0,
@@ -229,7 +227,6 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let counts = c9 + 1;
         let c18 = counts + 8;
         self.layout = Layout {
-            c7: 0,
             c8,
             c9,
             counts,
@@ -335,7 +332,15 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             if self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
                 let mut used = vec![false; self.residents.len()];
                 let mut mdp_pairs = Vec::new();
-                self.mdp_step(&chosen, &limbo, 0, &mut used, &mut mdp_pairs, [0; 4], [0; 2]);
+                self.mdp_step(
+                    &chosen,
+                    &limbo,
+                    0,
+                    &mut used,
+                    &mut mdp_pairs,
+                    [0; 4],
+                    [0; 2],
+                );
             }
             if self.done || !next_combination(&mut set, nm) {
                 break;
@@ -420,7 +425,12 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     }
 
     /// C18-C21 once the MDP pairs are known.
-    fn mdp_tail(&self, chosen: &[usize], limbo: &[usize], mdp_pairs: &[(usize, usize)]) -> Vec<i32> {
+    fn mdp_tail(
+        &self,
+        chosen: &[usize],
+        limbo: &[usize],
+        mdp_pairs: &[(usize, usize)],
+    ) -> Vec<i32> {
         let k = self.mdps.len();
         let mut tail = vec![i32::MIN; 4 * k];
         for (t, back) in [(0usize, 1u8), (2, 2)] {
@@ -565,7 +575,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         }
         if i == left.len() {
             let mut floaters: Vec<usize> = limbo.to_vec();
-            floaters.extend(right.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(&r, _)| r));
+            floaters.extend(
+                right
+                    .iter()
+                    .zip(used.iter())
+                    .filter(|(_, u)| !**u)
+                    .map(|(&r, _)| r),
+            );
             self.leaf(pairs, floaters, colours, upfloats, tail);
             return;
         }
@@ -594,7 +610,15 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if self.better_than_best(&bound) {
                     pairs.push((a, b));
                     self.transpose(
-                        left, right, limbo, i + 1, used, pairs, colours2, upfloats, tail,
+                        left,
+                        right,
+                        limbo,
+                        i + 1,
+                        used,
+                        pairs,
+                        colours2,
+                        upfloats,
+                        tail,
                     );
                     pairs.pop();
                 }
@@ -647,12 +671,10 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         if !self.next.is_empty() {
             let (pairs_next, next_scores) = self.next_bracket(&key);
             cost[l.c8] = -pairs_next;
-            for (slot, s) in cost[l.c8 + 1..l.c9].iter_mut().zip(
-                next_scores
-                    .iter()
-                    .copied()
-                    .chain(std::iter::repeat(0)),
-            ) {
+            for (slot, s) in cost[l.c8 + 1..l.c9]
+                .iter_mut()
+                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
+            {
                 *slot = s;
             }
         }
@@ -710,11 +732,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let nd = floaters.len();
         let players: Vec<usize> = floaters.iter().chain(&self.next).copied().collect();
         let n = players.len();
-        if n <= EXACT_NEXT_BRACKET {
-            if let Some(answer) = self.next_bracket_completed(&players, nd) {
-                self.next_quality.insert(floaters.to_vec(), answer.clone());
-                return answer;
-            }
+        if n <= EXACT_NEXT_BRACKET
+            && let Some(answer) = self.next_bracket_completed(&players, nd)
+        {
+            self.next_quality.insert(floaters.to_vec(), answer.clone());
+            return answer;
         }
         let edge = |a: usize, b: usize| (a >= nd || b >= nd) && self.ok(players[a], players[b]);
         let size = matching_size(n, &edge);
@@ -760,7 +782,16 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let mut used = vec![false; players.len()];
         let mut floating = Vec::new();
         let mut cache: HashMap<Vec<usize>, bool> = HashMap::new();
-        self.next_step(players, nd, &below, &mut used, &mut floating, 0, &mut best, &mut cache);
+        self.next_step(
+            players,
+            nd,
+            &below,
+            &mut used,
+            &mut floating,
+            0,
+            &mut best,
+            &mut cache,
+        );
         best
     }
 

@@ -74,8 +74,11 @@ pub fn pair(input: &PairingInput) -> Result<Pairing, NoPairing> {
 pub fn pair_explained(input: &PairingInput) -> Result<(Pairing, Explanation), NoPairing> {
     let entrants = state::entrants(input);
     let n = entrants.len();
-    let index: std::collections::HashMap<PlayerId, usize> =
-        entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+    let index: std::collections::HashMap<PlayerId, usize> = entrants
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.id, i))
+        .collect();
     let prohibited: HashSet<(usize, usize)> = input
         .prohibited
         .iter()
