@@ -280,25 +280,15 @@ impl PairingInput {
 }
 
 /// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
-/// (C.04.3 5.2.5 gives it to an odd pairing number): read back from the round-1 column, White
-/// when there is none.
+/// (he is number 1 of the players present, and 5.2.5 gives the initial colour to odd
+/// numbers): read back from the round-1 column, White when there is none.
 fn initial_colour_from_round_one(trf: &Trf) -> Color {
-    let mut best: Option<(u16, Color)> = None;
-    for p in &trf.players {
-        if let Some(colour) = p
-            .rounds
-            .first()
-            .and_then(|c| c.result())
-            .and_then(|r| r.color())
-        {
-            if best.is_none_or(|(id, _)| p.player.id.0 < id) {
-                best = Some((p.player.id.0, colour));
-            }
-        }
-    }
-    match best {
-        Some((id, colour)) if id % 2 == 1 => colour,
-        Some((_, colour)) => !colour,
-        None => Color::White,
-    }
+    trf.players
+        .iter()
+        .filter_map(|p| {
+            let colour = p.rounds.first().and_then(|c| c.result())?.color()?;
+            Some((p.player.id, colour))
+        })
+        .min_by_key(|(id, _)| *id)
+        .map_or(Color::White, |(_, colour)| colour)
 }

@@ -63,7 +63,6 @@ struct Candidate {
 /// Where each criterion sits in a cost vector (lower is better, compared lexicographically).
 #[derive(Clone, Copy)]
 struct Layout {
-    c7: usize,
     c8: usize,
     c9: usize,
     /// C10 .. C17, one count each.
@@ -133,7 +132,6 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             pairs: 0,
             m: 0,
             layout: Layout {
-                c7: 0,
                 c8: 0,
                 c9: 0,
                 counts: 0,
@@ -229,7 +227,6 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let counts = c9 + 1;
         let c18 = counts + 8;
         self.layout = Layout {
-            c7: 0,
             c8,
             c9,
             counts,
@@ -735,11 +732,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let nd = floaters.len();
         let players: Vec<usize> = floaters.iter().chain(&self.next).copied().collect();
         let n = players.len();
-        if n <= EXACT_NEXT_BRACKET {
-            if let Some(answer) = self.next_bracket_completed(&players, nd) {
-                self.next_quality.insert(floaters.to_vec(), answer.clone());
-                return answer;
-            }
+        if n <= EXACT_NEXT_BRACKET
+            && let Some(answer) = self.next_bracket_completed(&players, nd)
+        {
+            self.next_quality.insert(floaters.to_vec(), answer.clone());
+            return answer;
         }
         let edge = |a: usize, b: usize| (a >= nd || b >= nd) && self.ok(players[a], players[b]);
         let size = matching_size(n, &edge);

@@ -71,8 +71,9 @@ pub fn allocate(a: &Entrant, b: &Entrant, initial: Color) -> (Color, ColourRule)
     if let Some(p) = high.preference {
         return (for_a(p.colour), ColourRule::HigherRankedPreference);
     }
-    // 5.2.5: an odd pairing number of the higher-ranked player gets the initial colour.
-    let high_colour = if high.id.0 % 2 == 1 {
+    // 5.2.5: an odd pairing number of the higher-ranked player gets the initial colour
+    // (numbered among the players present, as the reference engine does).
+    let high_colour = if high.number % 2 == 1 {
         initial
     } else {
         !initial
@@ -97,13 +98,13 @@ pub fn colour_costs(a: &Entrant, b: &Entrant, a_colour: Color, topscorers: bool)
                 costs[1] += 1;
             }
         }
-        if let Some(pref) = p.preference {
-            if pref.colour != colour {
-                // C12: the preference not granted; C13: a strong (or absolute) one.
-                costs[2] += 1;
-                if pref.strength >= Strength::Strong {
-                    costs[3] += 1;
-                }
+        if let Some(pref) = p.preference
+            && pref.colour != colour
+        {
+            // C12: the preference not granted; C13: a strong (or absolute) one.
+            costs[2] += 1;
+            if pref.strength >= Strength::Strong {
+                costs[3] += 1;
             }
         }
     }

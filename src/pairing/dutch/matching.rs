@@ -16,25 +16,25 @@ pub fn maximum_matching(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> Ve
     // A greedy start: most vertices are matched before any search, which is where the
     // time goes on large fields.
     for v in 0..n {
-        if mate[v] == NONE {
-            if let Some(&w) = adj[v].iter().find(|&&w| mate[w] == NONE) {
-                mate[v] = w;
-                mate[w] = v;
-            }
+        if mate[v] == NONE
+            && let Some(&w) = adj[v].iter().find(|&&w| mate[w] == NONE)
+        {
+            mate[v] = w;
+            mate[w] = v;
         }
     }
     let mut search = Search::new(n);
     for root in 0..n {
-        if mate[root] == NONE {
-            if let Some(end) = search.augmenting_path(root, &adj, &mate) {
-                let mut v = end;
-                while v != NONE {
-                    let pv = search.parent[v];
-                    let next = mate[pv];
-                    mate[v] = pv;
-                    mate[pv] = v;
-                    v = next;
-                }
+        if mate[root] == NONE
+            && let Some(end) = search.augmenting_path(root, &adj, &mate)
+        {
+            let mut v = end;
+            while v != NONE {
+                let pv = search.parent[v];
+                let next = mate[pv];
+                mate[v] = pv;
+                mate[pv] = v;
+                v = next;
             }
         }
     }
@@ -176,6 +176,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop)]
     fn matches_brute_force_on_random_graphs() {
         // Expected values: an exhaustive search over all matchings of the same small graphs.
         let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -187,7 +188,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    let e = seed % 3 == 0;
+                    let e = seed.is_multiple_of(3);
                     edges[a][b] = e;
                     edges[b][a] = e;
                 }

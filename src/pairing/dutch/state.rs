@@ -34,6 +34,10 @@ pub enum Float {
 #[derive(Debug, Clone)]
 pub struct Entrant {
     pub id: PlayerId,
+    /// The pairing number among the players paired this round (1-based): the reference
+    /// engine numbers the present players afresh, which matters to colour rule 5.2.5 when a
+    /// player is absent.
+    pub number: u32,
     /// The pairing score in tenths: points so far plus this round's acceleration.
     pub score: i32,
     /// The real score in tenths, for the board order.
@@ -182,6 +186,7 @@ pub fn entrants(input: &PairingInput) -> Vec<Entrant> {
             let q = round;
             Entrant {
                 id: p.id,
+                number: 0,
                 score,
                 real,
                 preference: preference(&colours),
@@ -196,5 +201,8 @@ pub fn entrants(input: &PairingInput) -> Vec<Entrant> {
         })
         .collect();
     out.sort_by_key(|e| e.id);
+    for (k, e) in out.iter_mut().enumerate() {
+        e.number = k as u32 + 1;
+    }
     out
 }
