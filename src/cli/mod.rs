@@ -7,6 +7,7 @@ mod engine;
 mod event;
 mod pair;
 mod perft;
+mod standings;
 
 use std::fmt;
 use std::process::ExitCode;
@@ -104,6 +105,7 @@ enum Command {
     Round(event::RoundCommand),
     Forbid(event::ForbidArgs),
     Pair(pair::PairArgs),
+    Standings(standings::StandingsArgs),
     /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
     #[command(subcommand)]
     Pairing(engine::PairingCommand),
@@ -155,6 +157,7 @@ pub fn main() -> ExitCode {
         Command::Round(command) => event::round(&db, command),
         Command::Forbid(args) => event::forbid(&db, args),
         Command::Pair(args) => pair::run(&db, args),
+        Command::Standings(args) => standings::run(&db, args),
         Command::Pairing(command) => engine::run(command),
         Command::Log(args) => event::log(&db, args),
         Command::Import(command) => event::import(&db, command),

@@ -3,3 +3,4 @@
 
 pub mod event;
 pub mod scoresheet;
+pub mod standings;

@@ -1,0 +1,194 @@
+//! `arbiter standings`: points, the event's tie-breaks per rules edition, and the working
+//! for one player.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{Exit, Failure};
+use crate::standings::{
+    Edition, EventResults, Options, WithdrawalMode, parse_list, side_by_side, standings,
+};
+use crate::store::{ADJOURNED, Store};
+use crate::tournament::PlayerId;
+
+#[derive(Args)]
+#[command(
+    about = "The standings: points, then the tie-breaks, per rules edition",
+    after_help = "Examples:\n  arbiter standings\n  arbiter standings --round 5 --tiebreaks BH/C1,BH,SB --format csv\n  arbiter standings --tiebreak-rules 2024 --compare 2026\n  arbiter standings --explain 12"
+)]
+pub struct StandingsArgs {
+    /// After this round (default: the last one paired).
+    #[arg(long)]
+    round: Option<u32>,
+    /// The tie-break list (default: the event's), e.g. `BH/C1,BH,SB,DE`.
+    #[arg(long)]
+    tiebreaks: Option<String>,
+    /// auto, 2026, 2024 or legacy (default: the event's setting).
+    #[arg(long = "tiebreak-rules")]
+    tiebreak_rules: Option<String>,
+    /// Rank under a second edition as well and list the players whose rank differs.
+    #[arg(long)]
+    compare: Option<String>,
+    /// The working for one player, round by round.
+    #[arg(long)]
+    explain: Option<u16>,
+    /// Break ties left after the list by a drawing of lots with this seed (C.07 Art. 4.2).
+    #[arg(long)]
+    lots: Option<u64>,
+    /// text, csv or json.
+    #[arg(long, default_value = "text")]
+    format: String,
+    #[arg(short = 'o')]
+    output: Option<PathBuf>,
+}
+
+pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
+    let store = Store::open(db)?;
+    let paired = store.rounds_started()?;
+    let round = args.round.unwrap_or(paired).min(paired);
+    let trf = store.to_trf()?;
+    let mut event = EventResults::from_trf(&trf);
+    // Adjourned games are pending: they count in neither player's standings until finished.
+    let mut missing = 0;
+    for r in 1..=round {
+        for game in store.round(r)?.games {
+            if game.white_code == ADJOURNED {
+                event.set_pending(game.white, r, true);
+                event.set_pending(game.black, r, true);
+            }
+            if game.white_code == ' ' || game.white_code == ADJOURNED {
+                missing += 1;
+            }
+        }
+    }
+    for (player, from) in store.withdrawals()? {
+        event.set_withdrawn(PlayerId(player), from);
+    }
+    if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
+        event.withdrawals = mode;
+    }
+    let event = event.up_to_round(round);
+    let round_robin = store.setting("system")? != "dutch";
+    let list = match &args.tiebreaks {
+        Some(list) => list.clone(),
+        None => {
+            let list = store.setting("tiebreaks")?;
+            if list.is_empty() {
+                // No list set: a common one, said aloud so nobody mistakes it for the event's.
+                let default = if round_robin {
+                    "DE,SB,WIN"
+                } else {
+                    "BH/C1,BH,SB,DE"
+                };
+                eprintln!(
+                    "note: the event has no tie-break list; using {default} (`arbiter config tiebreaks LIST` sets one)"
+                );
+                default.to_owned()
+            } else {
+                list
+            }
+        }
+    };
+    let tiebreaks =
+        parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
+    let start = store.setting("start")?;
+    let rules = args
+        .tiebreak_rules
+        .clone()
+        .unwrap_or(store.setting("tiebreak-rules")?);
+    let edition = Edition::resolve(
+        &rules,
+        Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
+    )
+    .map_err(|e| {
+        Failure::invalid_input(format!(
+            "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
+        ))
+    })?;
+    let mut options = Options::new(edition);
+    options.lots = args.lots;
+    let table = standings(&event, &tiebreaks, &options)
+        .map_err(|e| Failure::invalid_input(e.to_string()))?;
+    let planned: Option<u32> = store.setting("rounds")?.parse().ok();
+    // In FIDE mode there are no final standings while a result is missing.
+    let fide = store.setting("fide-mode")? == "on";
+    let state = if missing > 0 {
+        format!("provisional: {missing} results missing")
+    } else if planned == Some(round) {
+        "final".to_owned()
+    } else {
+        "provisional".to_owned()
+    };
+    if fide && missing > 0 && planned == Some(round) {
+        eprintln!(
+            "note: FIDE mode: these are not the final standings while {missing} results are missing"
+        );
+    }
+    let title = format!(
+        "{} - standings after round {round}{} ({state}; {} tie-break rules)",
+        store.setting("name")?,
+        planned.map(|p| format!(" of {p}")).unwrap_or_default(),
+        table.edition
+    );
+    let names: std::collections::HashMap<PlayerId, String> = store
+        .players()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let explain = match args.explain {
+        Some(n) => {
+            let e = table.explain(PlayerId(n)).ok_or_else(|| {
+                Failure::invalid_input(format!("there is no player {n} in the standings"))
+            })?;
+            Some(crate::render::standings::explanation_text(
+                e,
+                names.get(&PlayerId(n)).map_or("", String::as_str),
+            ))
+        }
+        None => None,
+    };
+    let mut text = match args.format.as_str() {
+        "text" => {
+            let mut text = crate::render::standings::standings_text(&table, &title);
+            if let Some(e) = &explain {
+                text.push('\n');
+                text.push_str(e);
+            }
+            text
+        }
+        "csv" => crate::render::standings::standings_csv(&table).map_err(Failure::io)?,
+        "json" => crate::render::standings::standings_json(&table, explain) + "\n",
+        other => {
+            return Err(Failure::invalid_input(format!(
+                "--format `{other}`: expected text, csv or json"
+            )));
+        }
+    };
+    if let Some(other) = &args.compare {
+        let second: Edition = other
+            .parse()
+            .map_err(|e: crate::standings::StandingsError| Failure::invalid_input(e.to_string()))?;
+        let both = side_by_side(&event, &tiebreaks, &options, edition, second)
+            .map_err(|e| Failure::invalid_input(e.to_string()))?;
+        text.push_str(&format!("\n{edition} rules against {second} rules:\n"));
+        if both.differences.is_empty() {
+            text.push_str("  every player has the same rank\n");
+        }
+        for d in &both.differences {
+            text.push_str(&format!(
+                "  {:>4} {:<30} {:>3} -> {:>3}\n",
+                d.player,
+                names.get(&d.player).map_or("", String::as_str),
+                d.first,
+                d.second
+            ));
+        }
+    }
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|err| Failure::io(format!("cannot write {}: {err}", path.display())))?,
+        None => print!("{text}"),
+    }
+    Ok(Exit::Ok)
+}
