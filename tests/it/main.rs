@@ -29,6 +29,8 @@ mod trf;
 mod director;
 // The Dutch engine against the reference engine's pairings.
 mod dutch;
+// The Dutch engine against the reference engine on generated events with every feature.
+mod oracle_cases;
 // Round robins against the Berger tables.
 mod berger;
 // The random tournament generator: reports that read back, add up and repeat from a seed.
