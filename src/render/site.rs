@@ -779,7 +779,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     let mut by_number: Vec<&Player> = input.players.iter().collect();
     by_number.sort_by_key(|p| p.id);
     let mut by_name = by_number.clone();
-    by_name.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+    by_name.sort_by_key(|a| a.name.to_lowercase());
     pages.push((
         "players.html".to_owned(),
         render_page(
@@ -919,7 +919,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
                 opponent_no: String::new(),
             });
         }
-        alphabetical.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        alphabetical.sort_by_key(|a| a.name.to_lowercase());
         pages.push((
             format!("pairings-r{r}.html"),
             render_page(
