@@ -7,6 +7,7 @@ mod engine;
 mod event;
 mod pair;
 mod perft;
+mod publish;
 mod standings;
 
 use std::fmt;
@@ -106,6 +107,8 @@ enum Command {
     Forbid(event::ForbidArgs),
     Pair(pair::PairArgs),
     Standings(standings::StandingsArgs),
+    Crosstable(publish::CrosstableArgs),
+    Publish(publish::PublishArgs),
     /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
     #[command(subcommand)]
     Pairing(engine::PairingCommand),
@@ -158,6 +161,8 @@ pub fn main() -> ExitCode {
         Command::Forbid(args) => event::forbid(&db, args),
         Command::Pair(args) => pair::run(&db, args),
         Command::Standings(args) => standings::run(&db, args),
+        Command::Crosstable(args) => publish::crosstable_command(&db, args),
+        Command::Publish(args) => publish::publish(&db, args),
         Command::Pairing(command) => engine::run(command),
         Command::Log(args) => event::log(&db, args),
         Command::Import(command) => event::import(&db, command),

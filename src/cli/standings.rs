@@ -7,7 +7,8 @@ use clap::Args;
 
 use super::{Exit, Failure};
 use crate::standings::{
-    Edition, EventResults, Options, WithdrawalMode, parse_list, side_by_side, standings,
+    Edition, EventResults, Options, Standings, TieBreak, WithdrawalMode, parse_list, side_by_side,
+    standings,
 };
 use crate::store::{ADJOURNED, Store};
 use crate::tournament::PlayerId;
@@ -43,10 +44,29 @@ pub struct StandingsArgs {
     output: Option<PathBuf>,
 }
 
-pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
-    let store = Store::open(db)?;
-    let paired = store.rounds_started()?;
-    let round = args.round.unwrap_or(paired).min(paired);
+/// The standings of the event in the store after `round`, as `arbiter standings` computes
+/// them: adjourned games pending, withdrawals and the event's withdrawal policy applied, the
+/// tie-break `list` (default: the event's, else a common one) under the `rules` edition
+/// (default: the event's setting resolved by the start date).
+pub(crate) struct EventStandings {
+    pub table: Standings,
+    pub event: EventResults,
+    pub tiebreaks: Vec<TieBreak>,
+    pub options: Options,
+    pub edition: Edition,
+    /// Results missing (blank or adjourned) in rounds 1..=round.
+    pub missing: usize,
+    /// The common list used because the event has none.
+    pub default_list: Option<&'static str>,
+}
+
+pub(crate) fn event_standings(
+    store: &Store,
+    round: u32,
+    list: Option<&str>,
+    rules: Option<&str>,
+    lots: Option<u64>,
+) -> Result<EventStandings, Failure> {
     let trf = store.to_trf()?;
     let mut event = EventResults::from_trf(&trf);
     // Adjourned games are pending: they count in neither player's standings until finished.
@@ -70,20 +90,18 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     }
     let event = event.up_to_round(round);
     let round_robin = store.setting("system")? != "dutch";
-    let list = match &args.tiebreaks {
-        Some(list) => list.clone(),
+    let mut default_list = None;
+    let list = match list {
+        Some(list) => list.to_owned(),
         None => {
             let list = store.setting("tiebreaks")?;
             if list.is_empty() {
-                // No list set: a common one, said aloud so nobody mistakes it for the event's.
                 let default = if round_robin {
                     "DE,SB,WIN"
                 } else {
                     "BH/C1,BH,SB,DE"
                 };
-                eprintln!(
-                    "note: the event has no tie-break list; using {default} (`arbiter config tiebreaks LIST` sets one)"
-                );
+                default_list = Some(default);
                 default.to_owned()
             } else {
                 list
@@ -93,10 +111,10 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     let tiebreaks =
         parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
     let start = store.setting("start")?;
-    let rules = args
-        .tiebreak_rules
-        .clone()
-        .unwrap_or(store.setting("tiebreak-rules")?);
+    let rules = match rules {
+        Some(rules) => rules.to_owned(),
+        None => store.setting("tiebreak-rules")?,
+    };
     let edition = Edition::resolve(
         &rules,
         Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
@@ -107,9 +125,50 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         ))
     })?;
     let mut options = Options::new(edition);
-    options.lots = args.lots;
+    options.lots = lots;
     let table = standings(&event, &tiebreaks, &options)
         .map_err(|e| Failure::invalid_input(e.to_string()))?;
+    Ok(EventStandings {
+        table,
+        event,
+        tiebreaks,
+        options,
+        edition,
+        missing,
+        default_list,
+    })
+}
+
+pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
+    let store = Store::open(db)?;
+    let paired = store.rounds_started()?;
+    let round = args.round.unwrap_or(paired).min(paired);
+    let computed = event_standings(
+        &store,
+        round,
+        args.tiebreaks.as_deref(),
+        args.tiebreak_rules.as_deref(),
+        args.lots,
+    );
+    // No list set: a common one, said aloud so nobody mistakes it for the event's.
+    if let Ok(EventStandings {
+        default_list: Some(default),
+        ..
+    }) = &computed
+    {
+        eprintln!(
+            "note: the event has no tie-break list; using {default} (`arbiter config tiebreaks LIST` sets one)"
+        );
+    }
+    let EventStandings {
+        table,
+        event,
+        tiebreaks,
+        options,
+        edition,
+        missing,
+        ..
+    } = computed?;
     let planned: Option<u32> = store.setting("rounds")?.parse().ok();
     // In FIDE mode there are no final standings while a result is missing.
     let fide = store.setting("fide-mode")? == "on";

@@ -3,4 +3,5 @@
 
 pub mod event;
 pub mod scoresheet;
+pub mod site;
 pub mod standings;

@@ -39,5 +39,7 @@ mod generate;
 mod pair;
 // Standings and tie-breaks against FIDE's golden values, the oracle's random events, properties.
 mod standings;
+// The published site and the crosstable: files, links, order, cells, escaping, grids.
+mod publish;
 // One test per bug found.
 mod regression;

@@ -1,0 +1,1035 @@
+//! The published site: chess-results-style pages (event, starting list, standings and
+//! pairings per round, crosstable, player cards) as self-contained HTML, and the crosstable as
+//! text and CSV.
+//!
+//! The caller gathers the event from the database into a [`SiteInput`]; this module builds
+//! plain view structs from it and the standings, and the tera templates in `templates/` only
+//! format them. Every template has an `.html` name, so tera escapes every value: player and
+//! event names are untrusted and never pass through `| safe`.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use crate::standings::{Code, Standings, TieBreak};
+use crate::tournament::{Player, PlayerId};
+
+/// The event's data as the home page shows it; empty strings are left out.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct EventInfo {
+    pub name: String,
+    pub city: String,
+    pub federation: String,
+    pub start: String,
+    pub end: String,
+    pub arbiter: String,
+    pub time_control: String,
+    pub rate: String,
+    pub system: String,
+}
+
+/// One game of a round: board, the players, and the TRF result codes of both sides
+/// (`1 = 0 + - W D L`, `*` adjourned, blank not yet played).
+#[derive(Debug, Clone, Copy)]
+pub struct SiteGame {
+    pub board: Option<u32>,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    pub white_code: char,
+    pub black_code: char,
+}
+
+/// A paired round: its games by board, and the players without a game with their code
+/// (`U` pairing-allocated bye, `F` full-point bye, `H` half-point bye, `Z`/`-` zero).
+#[derive(Debug, Clone, Default)]
+pub struct SiteRound {
+    pub games: Vec<SiteGame>,
+    pub unpaired: Vec<(PlayerId, char)>,
+}
+
+/// Everything the site is made from.
+pub struct SiteInput<'a> {
+    pub event: EventInfo,
+    pub players: &'a [Player],
+    /// Round n at index n - 1, for every round paired.
+    pub rounds: Vec<SiteRound>,
+    /// The standings after round n at index n, from round 0 (everyone on 0) on.
+    pub standings: Vec<Standings>,
+    /// The number of rounds the event is to have, when set.
+    pub planned: Option<u32>,
+    pub round_robin: bool,
+    /// When the pages were made, as shown on them.
+    pub generated: String,
+    /// Files written beside the pages: (file name, what it holds).
+    pub downloads: Vec<(String, String)>,
+}
+
+impl SiteInput<'_> {
+    fn played(&self) -> u32 {
+        self.rounds.len() as u32
+    }
+
+    fn last(&self) -> &Standings {
+        self.standings
+            .last()
+            .expect("standings after round 0 at least")
+    }
+}
+
+const BASE: &str = include_str!("../../templates/base.html");
+const TEMPLATES: &[(&str, &str)] = &[
+    ("index.html", include_str!("../../templates/index.html")),
+    ("players.html", include_str!("../../templates/players.html")),
+    (
+        "standings.html",
+        include_str!("../../templates/standings.html"),
+    ),
+    (
+        "pairings.html",
+        include_str!("../../templates/pairings.html"),
+    ),
+    (
+        "crosstable.html",
+        include_str!("../../templates/crosstable.html"),
+    ),
+    ("player.html", include_str!("../../templates/player.html")),
+];
+
+fn engine() -> Result<Tera, String> {
+    let mut tera = Tera::new();
+    tera.autoescape_on(vec![".html"]);
+    let mut all = vec![("base.html", BASE)];
+    all.extend_from_slice(TEMPLATES);
+    tera.add_raw_templates(all).map_err(|e| error_chain(&e))?;
+    Ok(tera)
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text
+}
+
+/// The header, navigation and footer every page shares.
+#[derive(Serialize)]
+struct Page<'a, T: Serialize> {
+    title: String,
+    event: &'a EventInfo,
+    state: String,
+    generated: &'a str,
+    nav: Vec<Link>,
+    body: T,
+}
+
+#[derive(Serialize, Clone)]
+struct Link {
+    href: String,
+    label: String,
+}
+
+fn link(href: impl Into<String>, label: impl Into<String>) -> Link {
+    Link {
+        href: href.into(),
+        label: label.into(),
+    }
+}
+
+fn state(input: &SiteInput<'_>) -> String {
+    let n = input.played();
+    match input.planned {
+        Some(total) => format!("after round {n} of {total}"),
+        None => format!("after round {n}"),
+    }
+}
+
+fn nav(input: &SiteInput<'_>) -> Vec<Link> {
+    let n = input.played();
+    let mut nav = vec![link("index.html", "Event"), link("players.html", "Players")];
+    if n > 0 {
+        nav.push(link(format!("pairings-r{n}.html"), "Pairings"));
+        nav.push(link(format!("standings-r{n}.html"), "Standings"));
+    }
+    nav.push(link("crosstable.html", "Crosstable"));
+    nav
+}
+
+fn render_page<T: Serialize>(
+    tera: &Tera,
+    template: &str,
+    input: &SiteInput<'_>,
+    title: String,
+    body: T,
+) -> Result<String, String> {
+    let page = Page {
+        title,
+        event: &input.event,
+        state: state(input),
+        generated: &input.generated,
+        nav: nav(input),
+        body,
+    };
+    let context = Context::from_serialize(&page).map_err(|e| error_chain(&e))?;
+    tera.render(template, &context)
+        .map_err(|e| format!("{template}: {}", error_chain(&e)))
+}
+
+fn opt<T: ToString>(value: Option<T>) -> String {
+    value.map_or(String::new(), |v| v.to_string())
+}
+
+/// The full name of a tie-break, for the legend.
+pub fn tiebreak_name(tiebreak: TieBreak) -> String {
+    let base = match tiebreak.code {
+        Code::De => "Direct encounter",
+        Code::Win => "Number of wins",
+        Code::Won => "Number of games won over the board",
+        Code::Bpg => "Number of games played with Black",
+        Code::Bwg => "Number of games won with Black",
+        Code::Ps => "Sum of progressive scores",
+        Code::Rep => "Number of rounds one elected to play",
+        Code::Std => "Standard points",
+        Code::Tpn => "Tournament pairing number",
+        Code::Bh => "Buchholz",
+        Code::Aob => "Average of opponents' Buchholz",
+        Code::Fb => "Fore Buchholz",
+        Code::Sb => "Sonneborn-Berger",
+        Code::Ks => "Koya system",
+        Code::Aro => "Average rating of opponents",
+        Code::Tpr => "Tournament performance rating",
+        Code::Ptp => "Perfect tournament performance",
+        Code::Apro => "Average performance rating of opponents",
+        Code::Appo => "Average perfect performance of opponents",
+        Code::Rtng => "Rating",
+    };
+    let mut name = base.to_owned();
+    match tiebreak.trim {
+        Some(crate::standings::Trim::Cut(n)) => {
+            name.push_str(&format!(", cut the {n} lowest"));
+        }
+        Some(crate::standings::Trim::Median(n)) => {
+            name.push_str(&format!(", median {n}"));
+        }
+        None => {}
+    }
+    if tiebreak.forfeits_played {
+        name.push_str(", forfeits counted as played");
+    }
+    if tiebreak.limit != 0 {
+        name.push_str(&format!(", limit {:+}", tiebreak.limit));
+    }
+    if tiebreak.reverse {
+        name.push_str(", reversed");
+    }
+    format!("{name} (C.07 Art. {})", tiebreak.code.article())
+}
+
+// ---- the players' rounds ----
+
+/// What one player did in one round.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    board: Option<u32>,
+    opponent: Option<PlayerId>,
+    /// `w` or `b` for a game.
+    colour: Option<char>,
+    code: char,
+}
+
+fn entries(rounds: &[SiteRound]) -> HashMap<(PlayerId, u32), Entry> {
+    let mut map = HashMap::new();
+    for (i, round) in rounds.iter().enumerate() {
+        let r = i as u32 + 1;
+        for g in &round.games {
+            map.insert(
+                (g.white, r),
+                Entry {
+                    board: g.board,
+                    opponent: Some(g.black),
+                    colour: Some('w'),
+                    code: g.white_code,
+                },
+            );
+            map.insert(
+                (g.black, r),
+                Entry {
+                    board: g.board,
+                    opponent: Some(g.white),
+                    colour: Some('b'),
+                    code: g.black_code,
+                },
+            );
+        }
+        for &(p, code) in &round.unpaired {
+            map.insert(
+                (p, r),
+                Entry {
+                    board: None,
+                    opponent: None,
+                    colour: None,
+                    code,
+                },
+            );
+        }
+    }
+    map
+}
+
+/// A game's result for one side, as crosstables write it.
+fn symbol(code: char) -> &'static str {
+    match code {
+        '1' | 'W' => "1",
+        '=' | 'D' => "½",
+        '0' | 'L' => "0",
+        '+' => "+",
+        '-' => "-",
+        '*' => "AJ",
+        _ => "",
+    }
+}
+
+/// One side of a pairing list's result: `1`, `½`, `0`, `+`, `-`, unrated with a `U`.
+fn side(code: char) -> &'static str {
+    match code {
+        'W' => "1U",
+        'D' => "½U",
+        'L' => "0U",
+        other => symbol(other),
+    }
+}
+
+fn game_result(white: char, black: char) -> String {
+    if white == ' ' && black == ' ' {
+        String::new()
+    } else {
+        format!("{} - {}", side(white), side(black))
+    }
+}
+
+/// A round without a game, as a crosstable cell.
+fn bye_cell(code: char) -> &'static str {
+    match code {
+        'U' | 'F' => "-1",
+        'H' => "-½",
+        _ => "-0",
+    }
+}
+
+fn bye_label(code: char) -> &'static str {
+    match code {
+        'U' => "bye (pairing-allocated)",
+        'F' => "full-point bye",
+        'H' => "half-point bye",
+        'Z' => "zero-point bye",
+        _ => "not paired",
+    }
+}
+
+// ---- the crosstable ----
+
+/// The crosstable in rank order. Opponents are named by their number in this table (the
+/// row's position, 1 for the first row), as chess-results does.
+#[derive(Debug, Clone, Serialize)]
+pub struct Crosstable {
+    pub round_robin: bool,
+    /// Round numbers (Swiss) or the table numbers of the opponents (round robin).
+    pub columns: Vec<String>,
+    pub tiebreaks: Vec<String>,
+    pub rows: Vec<CrossRow>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CrossRow {
+    /// Position in the table, what the cells refer to.
+    pub no: usize,
+    pub rank: u32,
+    pub start_no: u16,
+    pub title: String,
+    pub name: String,
+    pub rating: String,
+    pub federation: String,
+    pub cells: Vec<String>,
+    pub points: String,
+    pub tiebreaks: Vec<String>,
+}
+
+/// The crosstable of the standings after the last round paired.
+pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
+    let table = input.last();
+    let entries = entries(&input.rounds);
+    let position: HashMap<PlayerId, usize> = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| (row.player.id, i + 1))
+        .collect();
+    let played = input.played();
+    let columns: Vec<String> = if input.round_robin {
+        (1..=table.rows.len()).map(|n| n.to_string()).collect()
+    } else {
+        (1..=played).map(|n| n.to_string()).collect()
+    };
+    let rows = table
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let me = row.player.id;
+            let cells = if input.round_robin {
+                table
+                    .rows
+                    .iter()
+                    .map(|other| {
+                        if other.player.id == me {
+                            return "*".to_owned();
+                        }
+                        let results: Vec<&str> = (1..=played)
+                            .filter_map(|r| entries.get(&(me, r)))
+                            .filter(|e| e.opponent == Some(other.player.id))
+                            .map(|e| symbol(e.code))
+                            .filter(|s| !s.is_empty())
+                            .collect();
+                        results.join(" ")
+                    })
+                    .collect()
+            } else {
+                (1..=played)
+                    .map(|r| match entries.get(&(me, r)) {
+                        Some(Entry {
+                            opponent: Some(o),
+                            colour: Some(c),
+                            code,
+                            ..
+                        }) => format!(
+                            "{}{c}{}",
+                            position.get(o).map_or(String::new(), |p| p.to_string()),
+                            symbol(*code)
+                        ),
+                        Some(e) => bye_cell(e.code).to_owned(),
+                        None => String::new(),
+                    })
+                    .collect()
+            };
+            CrossRow {
+                no: i + 1,
+                rank: row.rank,
+                start_no: me.0,
+                title: opt(row.player.title),
+                name: row.player.name.clone(),
+                rating: opt(row.player.rating),
+                federation: row.player.federation.clone().unwrap_or_default(),
+                cells,
+                points: row.points.to_string(),
+                tiebreaks: table
+                    .tiebreaks
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(t, v)| Standings::format_value(*t, *v))
+                    .collect(),
+            }
+        })
+        .collect();
+    Crosstable {
+        round_robin: input.round_robin,
+        columns,
+        tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
+        rows,
+    }
+}
+
+/// The crosstable as aligned text.
+pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
+    let width = table
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter())
+        .map(|c| c.chars().count())
+        .chain(table.columns.iter().map(|c| c.len()))
+        .max()
+        .unwrap_or(1)
+        .max(2);
+    let name_width = 30;
+    let mut out = format!("{title}\n");
+    let mut header = format!(
+        "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
+        "no", "rk", "sno", "tit", "name", "rtg", "fed"
+    );
+    for c in &table.columns {
+        header.push_str(&format!("  {c:>width$}"));
+    }
+    header.push_str(&format!("  {:>5}", "pts"));
+    for t in &table.tiebreaks {
+        header.push_str(&format!("  {t:>7}"));
+    }
+    out.push_str(header.trim_end());
+    out.push('\n');
+    for row in &table.rows {
+        let name: String = row.name.chars().take(name_width).collect();
+        let mut line = format!(
+            "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
+            row.no, row.rank, row.start_no, row.title, name, row.rating, row.federation
+        );
+        for c in &row.cells {
+            // `½` is one character but two bytes: pad by characters.
+            let pad = width.saturating_sub(c.chars().count());
+            line.push_str(&format!("  {}{c}", " ".repeat(pad)));
+        }
+        line.push_str(&format!("  {:>5}", row.points));
+        for t in &row.tiebreaks {
+            line.push_str(&format!("  {t:>7}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The crosstable as CSV: `no,rank,start_no,name,title,rating,federation`, one column per
+/// round (Swiss: `r1`, `r2`...) or per opponent (round robin: `1`, `2`...), `points`, then
+/// the tie-breaks.
+pub fn crosstable_csv(table: &Crosstable) -> Result<String, String> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = [
+        "no",
+        "rank",
+        "start_no",
+        "name",
+        "title",
+        "rating",
+        "federation",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for c in &table.columns {
+        header.push(if table.round_robin {
+            c.clone()
+        } else {
+            format!("r{c}")
+        });
+    }
+    header.push("points".to_owned());
+    header.extend(table.tiebreaks.iter().cloned());
+    writer.write_record(&header).map_err(|e| e.to_string())?;
+    for row in &table.rows {
+        let mut record = vec![
+            row.no.to_string(),
+            row.rank.to_string(),
+            row.start_no.to_string(),
+            row.name.clone(),
+            row.title.clone(),
+            row.rating.clone(),
+            row.federation.clone(),
+        ];
+        record.extend(row.cells.iter().cloned());
+        record.push(row.points.clone());
+        record.extend(row.tiebreaks.iter().cloned());
+        writer.write_record(&record).map_err(|e| e.to_string())?;
+    }
+    let bytes = writer.into_inner().map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// The crosstable page on its own (`crosstable --format html`).
+pub fn crosstable_html(input: &SiteInput<'_>) -> Result<String, String> {
+    let tera = engine()?;
+    crosstable_page(&tera, input, false)
+}
+
+#[derive(Serialize)]
+struct CrossBody {
+    table: Crosstable,
+    /// Whether the names link to the player cards (not on the page alone).
+    links: bool,
+}
+
+fn crosstable_page(tera: &Tera, input: &SiteInput<'_>, links: bool) -> Result<String, String> {
+    render_page(
+        tera,
+        "crosstable.html",
+        input,
+        format!("Crosstable {}", state(input)),
+        CrossBody {
+            table: crosstable(input),
+            links,
+        },
+    )
+}
+
+// ---- the pages ----
+
+#[derive(Serialize)]
+struct IndexBody {
+    facts: Vec<(String, String)>,
+    rounds: Vec<RoundLinks>,
+    downloads: Vec<Link>,
+    tiebreaks: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+struct RoundLinks {
+    round: u32,
+    pairings: String,
+    standings: String,
+}
+
+#[derive(Serialize)]
+struct PlayerLine {
+    no: u16,
+    title: String,
+    name: String,
+    fide_id: String,
+    federation: String,
+    rating: String,
+    club: String,
+    href: String,
+}
+
+#[derive(Serialize)]
+struct PlayersBody {
+    players: Vec<PlayerLine>,
+    alphabetical: Vec<PlayerLine>,
+}
+
+#[derive(Serialize)]
+struct StandingLine {
+    rank: String,
+    no: u16,
+    title: String,
+    name: String,
+    href: String,
+    federation: String,
+    rating: String,
+    points: String,
+    tiebreaks: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct StandingsBody {
+    round: u32,
+    tiebreaks: Vec<String>,
+    legend: Vec<(String, String)>,
+    rows: Vec<StandingLine>,
+    notes: Vec<String>,
+    edition: String,
+}
+
+#[derive(Serialize)]
+struct BoardLine {
+    board: String,
+    white_no: u16,
+    white: String,
+    white_href: String,
+    white_rating: String,
+    white_points: String,
+    result: String,
+    black_points: String,
+    black: String,
+    black_href: String,
+    black_rating: String,
+    black_no: u16,
+}
+
+#[derive(Serialize)]
+struct ByeLine {
+    no: u16,
+    name: String,
+    href: String,
+    what: String,
+}
+
+#[derive(Serialize)]
+struct AlphaLine {
+    name: String,
+    href: String,
+    no: u16,
+    board: String,
+    colour: String,
+    opponent: String,
+    opponent_no: String,
+}
+
+#[derive(Serialize)]
+struct PairingsBody {
+    round: u32,
+    boards: Vec<BoardLine>,
+    byes: Vec<ByeLine>,
+    alphabetical: Vec<AlphaLine>,
+}
+
+#[derive(Serialize)]
+struct CardLine {
+    round: u32,
+    board: String,
+    colour: String,
+    opponent_no: String,
+    opponent: String,
+    opponent_href: String,
+    opponent_rating: String,
+    result: String,
+    points: String,
+}
+
+#[derive(Serialize)]
+struct CardBody {
+    facts: Vec<(String, String)>,
+    rounds: Vec<CardLine>,
+}
+
+fn player_href(id: PlayerId) -> String {
+    format!("player-{}.html", id.0)
+}
+
+fn points_of(standings: &Standings, player: PlayerId) -> String {
+    standings
+        .row(player)
+        .map_or(String::new(), |row| row.points.to_string())
+}
+
+/// Every page of the site: (file name, HTML).
+pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String> {
+    let tera = engine()?;
+    let names: HashMap<PlayerId, &Player> = input.players.iter().map(|p| (p.id, p)).collect();
+    let name = |id: PlayerId| names.get(&id).map_or(String::new(), |p| p.name.clone());
+    let rating = |id: PlayerId| opt(names.get(&id).and_then(|p| p.rating));
+    let played = input.played();
+    let last = input.last();
+    let mut pages = Vec::new();
+
+    // Home.
+    let e = &input.event;
+    let dates = match (e.start.as_str(), e.end.as_str()) {
+        ("", "") => String::new(),
+        (s, "") | ("", s) => s.to_owned(),
+        (s, t) if s == t => s.to_owned(),
+        (s, t) => format!("{s} to {t}"),
+    };
+    let facts: Vec<(String, String)> = [
+        ("City", e.city.clone()),
+        ("Federation", e.federation.clone()),
+        ("Dates", dates),
+        ("Chief arbiter", e.arbiter.clone()),
+        ("Time control", e.time_control.clone()),
+        ("Rate of play", e.rate.clone()),
+        (
+            "Rounds",
+            match input.planned {
+                Some(total) => format!("{played} of {total} played"),
+                None => format!("{played} played"),
+            },
+        ),
+        ("System", e.system.clone()),
+        ("Players", input.players.len().to_string()),
+        (
+            "Tie-breaks",
+            last.tiebreaks
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        ),
+        ("Tie-break rules", format!("{} edition", last.edition)),
+    ]
+    .into_iter()
+    .filter(|(_, v)| !v.is_empty())
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    let legend: Vec<(String, String)> = last
+        .tiebreaks
+        .iter()
+        .map(|t| (t.to_string(), tiebreak_name(*t)))
+        .collect();
+    let index = IndexBody {
+        facts,
+        rounds: (1..=played)
+            .map(|r| RoundLinks {
+                round: r,
+                pairings: format!("pairings-r{r}.html"),
+                standings: format!("standings-r{r}.html"),
+            })
+            .collect(),
+        downloads: input
+            .downloads
+            .iter()
+            .map(|(file, what)| link(file.clone(), what.clone()))
+            .collect(),
+        tiebreaks: legend.clone(),
+    };
+    pages.push((
+        "index.html".to_owned(),
+        render_page(&tera, "index.html", input, e.name.clone(), index)?,
+    ));
+
+    // Starting list.
+    let line = |p: &Player| PlayerLine {
+        no: p.id.0,
+        title: opt(p.title),
+        name: p.name.clone(),
+        fide_id: opt(p.fide_id),
+        federation: p.federation.clone().unwrap_or_default(),
+        rating: opt(p.rating),
+        club: p.club.clone().unwrap_or_default(),
+        href: player_href(p.id),
+    };
+    let mut by_number: Vec<&Player> = input.players.iter().collect();
+    by_number.sort_by_key(|p| p.id);
+    let mut by_name = by_number.clone();
+    by_name.sort_by_key(|a| a.name.to_lowercase());
+    pages.push((
+        "players.html".to_owned(),
+        render_page(
+            &tera,
+            "players.html",
+            input,
+            "Starting rank list".to_owned(),
+            PlayersBody {
+                players: by_number.iter().map(|p| line(p)).collect(),
+                alphabetical: by_name.iter().map(|p| line(p)).collect(),
+            },
+        )?,
+    ));
+
+    // Standings and pairings per round.
+    for r in 1..=played {
+        let table = &input.standings[r as usize];
+        let before = &input.standings[r as usize - 1];
+        let mut previous_rank = None;
+        let rows = table
+            .rows
+            .iter()
+            .map(|row| {
+                // A tie left unbroken shows its rank once.
+                let rank = if previous_rank == Some(row.rank) {
+                    String::new()
+                } else {
+                    row.rank.to_string()
+                };
+                previous_rank = Some(row.rank);
+                StandingLine {
+                    rank,
+                    no: row.player.id.0,
+                    title: opt(row.player.title),
+                    name: row.player.name.clone(),
+                    href: player_href(row.player.id),
+                    federation: row.player.federation.clone().unwrap_or_default(),
+                    rating: opt(row.player.rating),
+                    points: row.points.to_string(),
+                    tiebreaks: table
+                        .tiebreaks
+                        .iter()
+                        .zip(&row.values)
+                        .map(|(t, v)| Standings::format_value(*t, *v))
+                        .collect(),
+                }
+            })
+            .collect();
+        let mut notes: Vec<String> = table
+            .dropped
+            .iter()
+            .map(|(t, why)| format!("{t} left out: {why}"))
+            .collect();
+        if let Some(mode) = table.withdrawals {
+            notes.push(format!(
+                "The games of withdrawn players {}.",
+                if mode.as_str() == "annul" {
+                    "are annulled"
+                } else {
+                    "stand"
+                }
+            ));
+        }
+        pages.push((
+            format!("standings-r{r}.html"),
+            render_page(
+                &tera,
+                "standings.html",
+                input,
+                format!("Standings after round {r}"),
+                StandingsBody {
+                    round: r,
+                    tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
+                    legend: table
+                        .tiebreaks
+                        .iter()
+                        .map(|t| (t.to_string(), tiebreak_name(*t)))
+                        .collect(),
+                    rows,
+                    notes,
+                    edition: table.edition.to_string(),
+                },
+            )?,
+        ));
+
+        let round = &input.rounds[r as usize - 1];
+        let boards = round
+            .games
+            .iter()
+            .map(|g| BoardLine {
+                board: opt(g.board),
+                white_no: g.white.0,
+                white: name(g.white),
+                white_href: player_href(g.white),
+                white_rating: rating(g.white),
+                white_points: points_of(before, g.white),
+                result: game_result(g.white_code, g.black_code),
+                black_points: points_of(before, g.black),
+                black: name(g.black),
+                black_href: player_href(g.black),
+                black_rating: rating(g.black),
+                black_no: g.black.0,
+            })
+            .collect();
+        let byes = round
+            .unpaired
+            .iter()
+            .map(|&(p, code)| ByeLine {
+                no: p.0,
+                name: name(p),
+                href: player_href(p),
+                what: bye_label(code).to_owned(),
+            })
+            .collect();
+        let mut alphabetical: Vec<AlphaLine> = Vec::new();
+        for g in &round.games {
+            for (me, other, colour) in [(g.white, g.black, "White"), (g.black, g.white, "Black")] {
+                alphabetical.push(AlphaLine {
+                    name: name(me),
+                    href: player_href(me),
+                    no: me.0,
+                    board: opt(g.board),
+                    colour: colour.to_owned(),
+                    opponent: name(other),
+                    opponent_no: other.0.to_string(),
+                });
+            }
+        }
+        for &(p, code) in &round.unpaired {
+            alphabetical.push(AlphaLine {
+                name: name(p),
+                href: player_href(p),
+                no: p.0,
+                board: String::new(),
+                colour: String::new(),
+                opponent: bye_label(code).to_owned(),
+                opponent_no: String::new(),
+            });
+        }
+        alphabetical.sort_by_key(|a| a.name.to_lowercase());
+        pages.push((
+            format!("pairings-r{r}.html"),
+            render_page(
+                &tera,
+                "pairings.html",
+                input,
+                format!("Pairings of round {r}"),
+                PairingsBody {
+                    round: r,
+                    boards,
+                    byes,
+                    alphabetical,
+                },
+            )?,
+        ));
+    }
+
+    pages.push((
+        "crosstable.html".to_owned(),
+        crosstable_page(&tera, input, true)?,
+    ));
+
+    // Player cards.
+    let entries = entries(&input.rounds);
+    let tpr = last.tiebreaks.iter().position(|t| t.code == Code::Tpr);
+    for p in &by_number {
+        let row = last.row(p.id);
+        let mut facts: Vec<(String, String)> = [
+            ("Starting rank", p.id.0.to_string()),
+            ("Title", opt(p.title)),
+            ("Rating", opt(p.rating)),
+            ("National rating", opt(p.national_rating)),
+            ("FIDE ID", opt(p.fide_id)),
+            ("Federation", p.federation.clone().unwrap_or_default()),
+            ("Club", p.club.clone().unwrap_or_default()),
+            (
+                "Points",
+                row.map_or(String::new(), |r| r.points.to_string()),
+            ),
+            ("Rank", row.map_or(String::new(), |r| r.rank.to_string())),
+        ]
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect();
+        if let (Some(i), Some(row)) = (tpr, row) {
+            let value = Standings::format_value(last.tiebreaks[i], row.values[i]);
+            if !value.is_empty() {
+                facts.push(("Performance (TPR)".to_owned(), value));
+            }
+        }
+        let rounds = (1..=played)
+            .map(|r| {
+                let entry = entries.get(&(p.id, r));
+                let points = points_of(&input.standings[r as usize], p.id);
+                match entry {
+                    Some(Entry {
+                        opponent: Some(o),
+                        colour,
+                        code,
+                        board,
+                    }) => CardLine {
+                        round: r,
+                        board: opt(*board),
+                        colour: match colour {
+                            Some('w') => "White".to_owned(),
+                            _ => "Black".to_owned(),
+                        },
+                        opponent_no: o.0.to_string(),
+                        opponent: name(*o),
+                        opponent_href: player_href(*o),
+                        opponent_rating: rating(*o),
+                        result: side(*code).to_owned(),
+                        points,
+                    },
+                    Some(e) => CardLine {
+                        round: r,
+                        board: String::new(),
+                        colour: String::new(),
+                        opponent_no: String::new(),
+                        opponent: bye_label(e.code).to_owned(),
+                        opponent_href: String::new(),
+                        opponent_rating: String::new(),
+                        result: bye_cell(e.code).trim_start_matches('-').to_owned(),
+                        points,
+                    },
+                    None => CardLine {
+                        round: r,
+                        board: String::new(),
+                        colour: String::new(),
+                        opponent_no: String::new(),
+                        opponent: "not paired".to_owned(),
+                        opponent_href: String::new(),
+                        opponent_rating: String::new(),
+                        result: String::new(),
+                        points,
+                    },
+                }
+            })
+            .collect();
+        pages.push((
+            player_href(p.id),
+            render_page(
+                &tera,
+                "player.html",
+                input,
+                p.name.clone(),
+                CardBody { facts, rounds },
+            )?,
+        ));
+    }
+    Ok(pages)
+}

@@ -1,0 +1,336 @@
+//! `arbiter publish` and `arbiter crosstable` on real temporary databases: the files of the
+//! site, links that resolve, the standings order, crosstable cells, escaping of untrusted
+//! names, and the round-robin grid.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::util::arbiter;
+
+/// A fresh directory under the system's temporary directory, removed at the end.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("arbiter-it-publish-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    fn db(&self) -> String {
+        self.0.join("event.db").display().to_string()
+    }
+
+    fn site(&self) -> PathBuf {
+        self.0.join("site")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn run(db: &str, args: &[&str]) -> String {
+    let mut all = vec!["--db", db];
+    all.extend_from_slice(args);
+    let out = arbiter(&all);
+    assert!(
+        out.status.success(),
+        "arbiter {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/fixtures/trf/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// An imported fixture, published to `site/`.
+fn published(name: &str, trf: &str) -> (TempDir, String) {
+    let dir = TempDir::new(name);
+    let db = dir.db();
+    run(&db, &["import", "trf", &fixture(trf)]);
+    run(&db, &["publish", &dir.site().display().to_string()]);
+    (dir, db)
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every `href="..."` of a page, in order.
+fn hrefs(html: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .map(|rest| rest[..rest.find('"').expect("closing quote")].to_owned())
+        .collect()
+}
+
+/// The start numbers of the rows of a page's tables, in order (each row heads with a link
+/// to the player's card).
+fn row_players(html: &str) -> Vec<u16> {
+    html.split("<th scope=\"row\"><a href=\"player-")
+        .skip(1)
+        .map(|rest| {
+            rest[..rest.find('.').expect("player-N.html")]
+                .parse()
+                .expect("number")
+        })
+        .collect()
+}
+
+/// `arbiter crosstable --format csv`: the rows as fields.
+fn crosstable_csv(db: &str) -> Vec<Vec<String>> {
+    let text = run(db, &["crosstable", "--format", "csv"]);
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    reader
+        .records()
+        .map(|r| r.expect("csv row").iter().map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn a_finished_swiss_is_published_whole() {
+    let (dir, db) = published("swiss", "held-swiss-start2026.trf");
+    let site = dir.site();
+    let mut expected: Vec<String> = [
+        "index.html",
+        "players.html",
+        "crosstable.html",
+        "tournament.trf",
+        "games.pgn",
+        "standings.csv",
+        "standings.json",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for r in 1..=5 {
+        expected.push(format!("standings-r{r}.html"));
+        expected.push(format!("pairings-r{r}.html"));
+    }
+    for p in 1..=16 {
+        expected.push(format!("player-{p}.html"));
+    }
+    for file in &expected {
+        assert!(site.join(file).is_file(), "{file} is missing");
+    }
+
+    // The home page links to everything, and every link of every page resolves.
+    let index = read(&site.join("index.html"));
+    let links = hrefs(&index);
+    for file in [
+        "players.html",
+        "crosstable.html",
+        "standings-r5.html",
+        "pairings-r1.html",
+    ] {
+        assert!(
+            links.iter().any(|l| l == file),
+            "index does not link {file}"
+        );
+    }
+    for file in [
+        "tournament.trf",
+        "games.pgn",
+        "standings.csv",
+        "standings.json",
+    ] {
+        assert!(
+            links.iter().any(|l| l == file),
+            "index does not link {file}"
+        );
+    }
+    for entry in std::fs::read_dir(&site).expect("site") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let html = read(&path);
+            for href in hrefs(&html) {
+                assert!(
+                    site.join(&href).is_file(),
+                    "{} links {href}, which does not exist",
+                    path.display()
+                );
+            }
+            // Every page: the state of the event, when it was made, self-contained.
+            assert!(html.contains("after round 5 of 5"), "{}", path.display());
+            assert!(html.contains(" UTC"), "{}", path.display());
+            assert!(html.contains("<html lang=\"en\">"));
+            assert!(html.contains("@media print"));
+            assert!(html.contains("<caption>"));
+            assert!(!html.contains("src=\"http"), "{}", path.display());
+        }
+    }
+    // The downloads are the command line's own outputs.
+    assert_eq!(
+        read(&site.join("tournament.trf")),
+        run(&db, &["export", "trf"])
+    );
+    let csv = run(&db, &["standings", "--format", "csv"]);
+    assert_eq!(read(&site.join("standings.csv")), csv);
+
+    // The standings after the last round list the players in the command line's order.
+    let order: Vec<u16> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut reader = csv::ReaderBuilder::new()
+                .has_headers(false)
+                .from_reader(l.as_bytes());
+            let record = reader.records().next().expect("row").expect("csv");
+            record[1].parse().expect("start number")
+        })
+        .collect();
+    assert_eq!(order.len(), 16);
+    let standings = read(&site.join("standings-r5.html"));
+    assert_eq!(row_players(&standings), order);
+    assert!(standings.contains("Tie Break1: BH/C1"));
+
+    // A crosstable cell for a game of the fixture: opponent's rank, colour, result.
+    let trf = read(Path::new(&fixture("held-swiss-start2026.trf")));
+    let line = trf
+        .lines()
+        .find(|l| l.starts_with("001    2 "))
+        .expect("player 2");
+    let round1: Vec<&str> = line[91..101].split_whitespace().collect();
+    let (opponent, colour, result): (u16, &str, &str) =
+        (round1[0].parse().expect("opponent"), round1[1], round1[2]);
+    let result = match result {
+        "=" => "½",
+        other => other,
+    };
+    let rank = order.iter().position(|&p| p == opponent).expect("opponent") + 1;
+    let cell = format!("{rank}{colour}{result}");
+    let crosstable = read(&site.join("crosstable.html"));
+    let row = crosstable
+        .split("<tr>")
+        .find(|r| r.contains("href=\"player-2.html\""))
+        .expect("player 2's row");
+    assert!(row.contains(&format!(">{cell}<")), "no {cell} in {row}");
+    // The same through `arbiter crosstable`, as CSV and text.
+    let rows = crosstable_csv(&db);
+    let bruno = rows.iter().find(|r| r[2] == "2").expect("player 2");
+    assert_eq!(bruno[7], cell);
+    let text = run(&db, &["crosstable"]);
+    assert!(
+        text.lines()
+            .any(|l| l.contains("Bruno, X") && l.contains(&cell))
+    );
+    // Byes as the conventions write them: player 4's half-point bye in round 2.
+    let david = rows.iter().find(|r| r[2] == "4").expect("player 4");
+    assert_eq!(david[8], "-½");
+    // `-o` writes the file; html is a page of its own.
+    let out = dir.0.join("crosstable-alone.html");
+    run(
+        &db,
+        &[
+            "crosstable",
+            "--format",
+            "html",
+            "-o",
+            &out.display().to_string(),
+        ],
+    );
+    let alone = read(&out);
+    assert!(alone.contains(&format!(">{cell}<")));
+    assert!(!alone.contains("href=\"player-"));
+}
+
+#[test]
+fn untrusted_names_are_escaped_everywhere() {
+    let dir = TempDir::new("escape");
+    let db = dir.db();
+    let evil = "<script>alert(1)</script> & \"Quotes\"";
+    run(
+        &db,
+        &[
+            "new",
+            "Open <script>x()</script>",
+            "--rounds",
+            "5",
+            "--start",
+            "2026-07-01",
+        ],
+    );
+    run(&db, &["player", "add", evil, "--rating", "2100"]);
+    run(&db, &["player", "add", "Plain, Name", "--rating", "2000"]);
+    run(&db, &["publish", &dir.site().display().to_string()]);
+    let escaped = "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Quotes&quot;";
+    let mut pages = 0;
+    for entry in std::fs::read_dir(dir.site()).expect("site") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "html") {
+            pages += 1;
+            let html = read(&path);
+            assert!(
+                !html.contains("<script"),
+                "{} holds <script",
+                path.display()
+            );
+            assert!(html.contains("Open &lt;script&gt;x()&lt;/script&gt;"));
+            assert!(html.contains("after round 0 of 5"));
+        }
+    }
+    assert!(pages >= 4, "index, players, crosstable, player cards");
+    for page in ["players.html", "crosstable.html", "player-1.html"] {
+        let html = read(&dir.site().join(page));
+        assert!(html.contains(escaped), "{page} lacks the escaped name");
+    }
+}
+
+#[test]
+fn a_round_robin_is_a_grid_with_stars_on_the_diagonal() {
+    let (dir, db) = published("rr", "held-rr6.trf");
+    let html = read(&dir.site().join("crosstable.html"));
+    assert!(html.contains("Round-robin crosstable"));
+    assert_eq!(html.matches(">*</td>").count(), 6);
+    let rows = crosstable_csv(&db);
+    assert_eq!(rows.len(), 6);
+    let mut by_position = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], (i + 1).to_string());
+        by_position.insert(i + 1, row[2].clone());
+        // Cells 7..13 are the six opponents' columns.
+        for (j, cell) in row[7..13].iter().enumerate() {
+            if i == j {
+                assert_eq!(cell, "*");
+            } else {
+                assert!(
+                    ["1", "½", "0", "+", "-"].contains(&cell.as_str()),
+                    "row {i} column {j}: `{cell}`"
+                );
+            }
+        }
+    }
+    // Each game appears from both sides: a win against a loss, a draw against a draw.
+    for i in 0..6 {
+        for j in 0..6 {
+            if i != j {
+                let (a, b) = (&rows[i][7 + j], &rows[j][7 + i]);
+                let pair = (a.as_str(), b.as_str());
+                assert!(
+                    matches!(
+                        pair,
+                        ("1", "0") | ("0", "1") | ("½", "½") | ("+", "-") | ("-", "+")
+                    ),
+                    "{pair:?}"
+                );
+            }
+        }
+    }
+    // Franck (5) lost to Helene (6) by forfeit in round 4.
+    let pos = |sno: &str| {
+        by_position
+            .iter()
+            .find(|(_, s)| *s == sno)
+            .map(|(p, _)| *p)
+            .expect("player")
+    };
+    assert_eq!(rows[pos("5") - 1][7 + pos("6") - 1], "-");
+    assert_eq!(rows[pos("6") - 1][7 + pos("5") - 1], "+");
+}
