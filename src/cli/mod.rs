@@ -3,6 +3,7 @@
 
 mod check;
 mod claim;
+mod demo;
 mod engine;
 mod event;
 mod pair;
@@ -122,6 +123,7 @@ enum Command {
     Check(check::CheckArgs),
     Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
+    Demo(demo::DemoArgs),
 }
 
 /// The edition of the Laws and the rate of play, shared by the arbiter's commands.
@@ -170,6 +172,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Demo(args) => demo::run(args),
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

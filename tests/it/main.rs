@@ -41,5 +41,7 @@ mod pair;
 mod standings;
 // The published site and the crosstable: files, links, order, cells, escaping, grids.
 mod publish;
+// `arbiter demo`: the main job end to end.
+mod demo;
 // One test per bug found.
 mod regression;
