@@ -410,7 +410,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if self.e(res).float2 == Float::Up {
                     up2[1] += 1;
                 }
-                let bound = self.bound(colours2, 0, 0, up2, None);
+                let mut rest: Vec<usize> = chosen[i + 1..].to_vec();
+                rest.extend(&rest_right);
+                let rest_pairs = self.pairs - (i + 1);
+                let (r12, r13) = self.colour_bound(&rest, rest_pairs, rest.len() - 2 * rest_pairs);
+                let bound = self.bound(colours2, r12, r13, up2, None);
                 if self.better_than_best(&bound) {
                     mdp_pairs.push((mdp, res));
                     self.mdp_step(chosen, limbo, i + 1, used, mdp_pairs, colours2, up2);
@@ -524,15 +528,28 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         tail: &[i32],
     ) {
         let q = self.pairs - self.m;
+        // Nothing in this remainder can beat the best candidate when its colour bound
+        // cannot: skip its exchanges altogether.
+        let (r12, r13) = self.colour_bound(remainder, q, remainder.len() - 2 * q);
+        let whole = self.bound(colours, r12, r13, upfloats, Some(tail));
+        if !self.better_than_best(&whole) {
+            return;
+        }
         let s1: Vec<usize> = (0..q).collect();
         let s2: Vec<usize> = (q..remainder.len()).collect();
         for k in 0..=q.min(s2.len()) {
+            if !self.better_than_best(&whole) {
+                return;
+            }
             let count = binomial(q, k).saturating_mul(binomial(s2.len(), k));
             if count > EXCHANGE_LIMIT && self.best.is_some() {
                 self.give_up();
                 return;
             }
             for (x, y) in exchanges(&s1, &s2, k) {
+                if !self.better_than_best(&whole) {
+                    return;
+                }
                 let mut a: Vec<usize> = s1.iter().filter(|i| !x.contains(i)).copied().collect();
                 a.extend(&y);
                 a.sort();
@@ -542,6 +559,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 let left: Vec<usize> = a.iter().map(|&i| remainder[i]).collect();
                 let right: Vec<usize> = b.iter().map(|&i| remainder[i]).collect();
                 if !self.bipartite_feasible(&left, &right, &[]) {
+                    continue;
+                }
+                let (r12, r13) = self.rest_colour_bound(&left, &right);
+                if !self.better_than_best(&self.bound(colours, r12, r13, upfloats, Some(tail))) {
+                    self.step();
+                    if self.done {
+                        return;
+                    }
                     continue;
                 }
                 let mut used = vec![false; right.len()];

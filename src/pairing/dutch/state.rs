@@ -34,9 +34,9 @@ pub enum Float {
 #[derive(Debug, Clone)]
 pub struct Entrant {
     pub id: PlayerId,
-    /// The pairing number among the players paired this round (1-based): the reference
-    /// engine numbers the present players afresh, which matters to colour rule 5.2.5 when a
-    /// player is absent.
+    /// The number whose parity colour rule 5.2.5 reads. In round 1 the reference engine
+    /// numbers the present players afresh (1-based), so the colours alternate down the
+    /// boards past an absent player; in later rounds it reads the pairing number itself.
     pub number: u32,
     /// The pairing score in tenths: points so far plus this round's acceleration.
     pub score: i32,
@@ -202,7 +202,11 @@ pub fn entrants(input: &PairingInput) -> Vec<Entrant> {
         .collect();
     out.sort_by_key(|e| e.id);
     for (k, e) in out.iter_mut().enumerate() {
-        e.number = k as u32 + 1;
+        e.number = if round == 1 {
+            k as u32 + 1
+        } else {
+            e.id.0 as u32
+        };
     }
     out
 }
