@@ -255,6 +255,17 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 stop[c8 + 1] = self.e(self.next[0]).score;
             }
         }
+        // With nobody floating, the next bracket is known and so is its C8 value.
+        if d == 0 && !self.next.is_empty() {
+            let (pairs_next, next_scores) = self.next_bracket(&[]);
+            stop[c8] = -pairs_next;
+            for (slot, s) in stop[c8 + 1..c9]
+                .iter_mut()
+                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
+            {
+                *slot = s;
+            }
+        }
         // C9: the fewest unplayed games any possible assignee has.
         if self.lower.is_empty() && d == 1 {
             stop[c9] = self
