@@ -340,7 +340,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 .filter(|k| !set.contains(k))
                 .map(|k| self.mdps[k])
                 .collect();
-            if self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
+            // When no resident floats, the downfloaters are this limbo: C4 decides the whole
+            // set at once, before any of its transpositions.
+            let d = nm + self.residents.len() - 2 * self.pairs;
+            let mut key = limbo.clone();
+            key.sort();
+            let limbo_fails = d == limbo.len() && !self.completes(&key);
+            if !limbo_fails && self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
                 let mut used = vec![false; self.residents.len()];
                 let mut mdp_pairs = Vec::new();
                 self.mdp_step(
