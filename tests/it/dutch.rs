@@ -11,9 +11,6 @@ use arbiter::pairing::{Pairing, PairingInput, dutch};
 use arbiter::tournament::RoundResult;
 use arbiter::trf;
 
-/// Full events re-paired with no difference so far (of 50).
-const IDENTICAL_EVENTS: usize = 49;
-
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/pairing/dutch-2026")
 }
@@ -145,7 +142,10 @@ fn every_round_of_every_full_event_is_paired_again_identically() {
             let Some(want) = recorded(&report, round) else {
                 continue;
             };
-            let input = PairingInput::from_trf(&report, round as u32).expect(event);
+            let mut input = PairingInput::from_trf(&report, round as u32).expect(event);
+            // A full event without `XXR` played all its planned rounds: its last round is
+            // the final one (topscorers, C10/C11), as in its cut files.
+            input.planned_rounds.get_or_insert(rounds as u32);
             let mut got = match dutch::pair(&input) {
                 Ok(p) => lines(&p),
                 Err(e) => vec![format!("error: {e}")],
@@ -158,14 +158,8 @@ fn every_round_of_every_full_event_is_paired_again_identically() {
             }
         }
     }
-    let identical = events.len() - failures.len();
-    eprintln!(
-        "{identical} of {} events without difference:\n{}",
-        events.len(),
-        failures.join("\n")
-    );
     assert!(
-        identical >= IDENTICAL_EVENTS,
+        failures.is_empty(),
         "{} of {} events differ:\n{}",
         failures.len(),
         events.len(),
