@@ -79,6 +79,9 @@ const NODE_LIMIT: u64 = 400_000;
 /// The largest next bracket whose pairings C8 tries one by one.
 const EXACT_NEXT_BRACKET: usize = 12;
 
+/// The most sets of downfloaters tried to find the exact C7/C8 values of a bracket.
+const EXACT_FLOATER_SETS: u64 = 5_000;
+
 /// The most exchanges of one size generated at once.
 const EXCHANGE_LIMIT: u64 = 2_000_000;
 
@@ -255,6 +258,24 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 stop[c8 + 1] = self.e(self.next[0]).score;
             }
         }
+        // With nobody floating, the next bracket is known and so is its C8 value.
+        if d == 0 && !self.next.is_empty() {
+            let (pairs_next, next_scores) = self.next_bracket(&[]);
+            stop[c8] = -pairs_next;
+            for (slot, s) in stop[c8 + 1..c9]
+                .iter_mut()
+                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
+            {
+                *slot = s;
+            }
+        }
+        // C7 and C8 exactly, when the possible sets of downfloaters are few enough to try.
+        if d > 0
+            && !self.next.is_empty()
+            && let Some(exact) = self.exact_c7_c8(d, c9)
+        {
+            stop[..c9].copy_from_slice(&exact);
+        }
         // C9: the fewest unplayed games any possible assignee has.
         if self.lower.is_empty() && d == 1 {
             stop[c9] = self
@@ -287,6 +308,66 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             stop[c18 + t * k..c18 + (t + 1) * k].fill(i32::MIN);
         }
         self.stop = stop;
+    }
+
+    /// The best C7 and C8 values (the first `len` cost entries) over every set of `d`
+    /// downfloaters that leaves the rest of the bracket pairable with M1 MDPs paired and
+    /// satisfies C4; None when the sets are too many to try or none qualifies.
+    fn exact_c7_c8(&mut self, d: usize, len: usize) -> Option<Vec<i32>> {
+        let (nm, nr) = (self.mdps.len(), self.residents.len());
+        let limbo_size = nm - self.m;
+        let floating_residents = d.checked_sub(limbo_size)?;
+        if floating_residents > nr
+            || binomial(nm, limbo_size).saturating_mul(binomial(nr, floating_residents))
+                > EXACT_FLOATER_SETS
+        {
+            return None;
+        }
+        let c8 = d;
+        let mut best: Option<Vec<i32>> = None;
+        for limbo in combinations(&(0..nm).collect::<Vec<_>>(), limbo_size) {
+            for floating in combinations(&(0..nr).collect::<Vec<_>>(), floating_residents) {
+                let mdps: Vec<usize> = (0..nm)
+                    .filter(|k| !limbo.contains(k))
+                    .map(|k| self.mdps[k])
+                    .collect();
+                let kept = mdps.len();
+                let mut players = mdps;
+                players.extend(
+                    (0..nr)
+                        .filter(|k| !floating.contains(k))
+                        .map(|k| self.residents[k]),
+                );
+                let edge = |a: usize, b: usize| {
+                    (a >= kept || b >= kept) && self.ok(players[a], players[b])
+                };
+                if 2 * matching_size(players.len(), &edge) != players.len() {
+                    continue;
+                }
+                let mut key: Vec<usize> = limbo.iter().map(|&k| self.mdps[k]).collect();
+                key.extend(floating.iter().map(|&k| self.residents[k]));
+                key.sort();
+                if !self.completes(&key) {
+                    continue;
+                }
+                let mut cost = vec![0; len];
+                let mut scores: Vec<i32> = key.iter().map(|&i| self.e(i).score).collect();
+                scores.sort_by(|a, b| b.cmp(a));
+                cost[..c8].copy_from_slice(&scores);
+                let (pairs_next, next_scores) = self.next_bracket(&key);
+                cost[c8] = -pairs_next;
+                for (slot, s) in cost[c8 + 1..]
+                    .iter_mut()
+                    .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
+                {
+                    *slot = s;
+                }
+                if best.as_ref().is_none_or(|b| cost < *b) {
+                    best = Some(cost);
+                }
+            }
+        }
+        best
     }
 
     fn float(&self, i: usize, back: u8) -> Float {
@@ -329,7 +410,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 .filter(|k| !set.contains(k))
                 .map(|k| self.mdps[k])
                 .collect();
-            if self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
+            // When no resident floats, the downfloaters are this limbo: C4 decides the whole
+            // set at once, before any of its transpositions.
+            let d = nm + self.residents.len() - 2 * self.pairs;
+            let mut key = limbo.clone();
+            key.sort();
+            let limbo_fails = d == limbo.len() && !self.completes(&key);
+            if !limbo_fails && self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
                 let mut used = vec![false; self.residents.len()];
                 let mut mdp_pairs = Vec::new();
                 self.mdp_step(
@@ -410,7 +497,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if self.e(res).float2 == Float::Up {
                     up2[1] += 1;
                 }
-                let bound = self.bound(colours2, 0, 0, up2, None);
+                let mut rest: Vec<usize> = chosen[i + 1..].to_vec();
+                rest.extend(&rest_right);
+                let rest_pairs = self.pairs - (i + 1);
+                let (r12, r13) = self.colour_bound(&rest, rest_pairs, rest.len() - 2 * rest_pairs);
+                let bound = self.bound(colours2, r12, r13, up2, None);
                 if self.better_than_best(&bound) {
                     mdp_pairs.push((mdp, res));
                     self.mdp_step(chosen, limbo, i + 1, used, mdp_pairs, colours2, up2);
@@ -524,15 +615,28 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         tail: &[i32],
     ) {
         let q = self.pairs - self.m;
+        // Nothing in this remainder can beat the best candidate when its colour bound
+        // cannot: skip its exchanges altogether.
+        let (r12, r13) = self.colour_bound(remainder, q, remainder.len() - 2 * q);
+        let whole = self.bound(colours, r12, r13, upfloats, Some(tail));
+        if !self.better_than_best(&whole) {
+            return;
+        }
         let s1: Vec<usize> = (0..q).collect();
         let s2: Vec<usize> = (q..remainder.len()).collect();
         for k in 0..=q.min(s2.len()) {
+            if !self.better_than_best(&whole) {
+                return;
+            }
             let count = binomial(q, k).saturating_mul(binomial(s2.len(), k));
             if count > EXCHANGE_LIMIT && self.best.is_some() {
                 self.give_up();
                 return;
             }
             for (x, y) in exchanges(&s1, &s2, k) {
+                if !self.better_than_best(&whole) {
+                    return;
+                }
                 let mut a: Vec<usize> = s1.iter().filter(|i| !x.contains(i)).copied().collect();
                 a.extend(&y);
                 a.sort();
@@ -542,6 +646,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 let left: Vec<usize> = a.iter().map(|&i| remainder[i]).collect();
                 let right: Vec<usize> = b.iter().map(|&i| remainder[i]).collect();
                 if !self.bipartite_feasible(&left, &right, &[]) {
+                    continue;
+                }
+                let (r12, r13) = self.rest_colour_bound(&left, &right);
+                if !self.better_than_best(&self.bound(colours, r12, r13, upfloats, Some(tail))) {
+                    self.step();
+                    if self.done {
+                        return;
+                    }
                     continue;
                 }
                 let mut used = vec![false; right.len()];

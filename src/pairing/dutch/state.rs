@@ -34,9 +34,9 @@ pub enum Float {
 #[derive(Debug, Clone)]
 pub struct Entrant {
     pub id: PlayerId,
-    /// The pairing number among the players paired this round (1-based): the reference
-    /// engine numbers the present players afresh, which matters to colour rule 5.2.5 when a
-    /// player is absent.
+    /// The number whose parity colour rule 5.2.5 reads (1-based): the pairing number
+    /// counted without the absent players who have not met an opponent yet, as the reference
+    /// engine counts (in round 1, the present players).
     pub number: u32,
     /// The pairing score in tenths: points so far plus this round's acceleration.
     pub score: i32,
@@ -201,8 +201,23 @@ pub fn entrants(input: &PairingInput) -> Vec<Entrant> {
         })
         .collect();
     out.sort_by_key(|e| e.id);
-    for (k, e) in out.iter_mut().enumerate() {
-        e.number = k as u32 + 1;
+    // Rule 5.2.5's numbers, as the reference engine counts them: players absent from this
+    // round who have not met an opponent yet (over the board or by forfeit) are left out.
+    let mut counted: Vec<PlayerId> = input
+        .players
+        .iter()
+        .filter(|p| {
+            p.available
+                || p.history
+                    .iter()
+                    .take(round - 1)
+                    .any(|r| r.opponent().is_some())
+        })
+        .map(|p| p.id)
+        .collect();
+    counted.sort();
+    for e in out.iter_mut() {
+        e.number = counted.partition_point(|&id| id < e.id) as u32 + 1;
     }
     out
 }
