@@ -66,8 +66,11 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
         });
     }
     let mut standings = Vec::new();
+    let mut default_list = None;
     for r in 0..=played {
-        standings.push(event_standings(store, r, None, None, None)?.table);
+        let computed = event_standings(store, r, None, None, None)?;
+        default_list = computed.default_list;
+        standings.push(computed.table);
     }
     let system = store.setting("system")?;
     let event = EventInfo {
@@ -85,6 +88,9 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
             "double-berger" => "Double round robin (Berger tables)".to_owned(),
             other => other.to_owned(),
         },
+        tiebreak_note: default_list
+            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
+            .unwrap_or_default(),
     };
     Ok(Gathered {
         event,

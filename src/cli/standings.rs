@@ -60,6 +60,19 @@ pub(crate) struct EventStandings {
     pub default_list: Option<&'static str>,
 }
 
+/// The common list used when the event has none: `None` when it has one.
+fn default_list(store: &Store) -> Result<Option<&'static str>, Failure> {
+    if !store.setting("tiebreaks")?.is_empty() {
+        return Ok(None);
+    }
+    let round_robin = store.setting("system")? != "dutch";
+    Ok(Some(if round_robin {
+        "DE,SB,WIN"
+    } else {
+        "BH/C1,BH,SB,DE"
+    }))
+}
+
 pub(crate) fn event_standings(
     store: &Store,
     round: u32,
@@ -89,24 +102,14 @@ pub(crate) fn event_standings(
         event.withdrawals = mode;
     }
     let event = event.up_to_round(round);
-    let round_robin = store.setting("system")? != "dutch";
-    let mut default_list = None;
-    let list = match list {
-        Some(list) => list.to_owned(),
-        None => {
-            let list = store.setting("tiebreaks")?;
-            if list.is_empty() {
-                let default = if round_robin {
-                    "DE,SB,WIN"
-                } else {
-                    "BH/C1,BH,SB,DE"
-                };
-                default_list = Some(default);
-                default.to_owned()
-            } else {
-                list
-            }
-        }
+    let default_list = match list {
+        Some(_) => None,
+        None => default_list(store)?,
+    };
+    let list = match (list, default_list) {
+        (Some(list), _) => list.to_owned(),
+        (None, Some(default)) => default.to_owned(),
+        (None, None) => store.setting("tiebreaks")?,
     };
     let tiebreaks =
         parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
@@ -143,18 +146,9 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
     let paired = store.rounds_started()?;
     let round = args.round.unwrap_or(paired).min(paired);
-    let computed = event_standings(
-        &store,
-        round,
-        args.tiebreaks.as_deref(),
-        args.tiebreak_rules.as_deref(),
-        args.lots,
-    );
     // No list set: a common one, said aloud so nobody mistakes it for the event's.
-    if let Ok(EventStandings {
-        default_list: Some(default),
-        ..
-    }) = &computed
+    if args.tiebreaks.is_none()
+        && let Some(default) = default_list(&store)?
     {
         eprintln!(
             "note: the event has no tie-break list; using {default} (`arbiter config tiebreaks LIST` sets one)"
@@ -168,7 +162,13 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         edition,
         missing,
         ..
-    } = computed?;
+    } = event_standings(
+        &store,
+        round,
+        args.tiebreaks.as_deref(),
+        args.tiebreak_rules.as_deref(),
+        args.lots,
+    )?;
     let planned: Option<u32> = store.setting("rounds")?.parse().ok();
     // In FIDE mode there are no final standings while a result is missing.
     let fide = store.setting("fide-mode")? == "on";

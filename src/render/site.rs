@@ -27,6 +27,8 @@ pub struct EventInfo {
     pub time_control: String,
     pub rate: String,
     pub system: String,
+    /// Said when the tie-breaks are not the event's own.
+    pub tiebreak_note: String,
 }
 
 /// One game of a round: board, the players, and the TRF result codes of both sides
@@ -734,6 +736,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
                 .join(", "),
         ),
         ("Tie-break rules", format!("{} edition", last.edition)),
+        ("Note", e.tiebreak_note.clone()),
     ]
     .into_iter()
     .filter(|(_, v)| !v.is_empty())
