@@ -277,7 +277,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             stop[..c9].copy_from_slice(&exact);
         }
         // C9: the fewest unplayed games any possible assignee has.
-        if self.lower.is_empty() && d == 1 {
+        if d == 1 && self.bye_floats_from_here() {
             stop[c9] = self
                 .mdps
                 .iter()
@@ -368,6 +368,17 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             }
         }
         best
+    }
+
+    /// C9 applies when the single downfloater of this bracket is the one who gets the
+    /// pairing-allocated bye: nobody below can take it (C2, or C5's score), as the
+    /// reference engine reads it.
+    fn bye_floats_from_here(&self) -> bool {
+        self.g.bye_score.is_some()
+            && self
+                .lower
+                .iter()
+                .all(|&i| self.e(i).bye_barred || Some(self.e(i).score) != self.g.bye_score)
     }
 
     fn float(&self, i: usize, back: u8) -> Float {
@@ -790,7 +801,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 *slot = s;
             }
         }
-        cost[l.c9] = if self.lower.is_empty() && floaters.len() == 1 {
+        cost[l.c9] = if floaters.len() == 1 && self.bye_floats_from_here() {
             self.e(floaters[0]).unplayed as i32
         } else {
             0
