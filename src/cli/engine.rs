@@ -243,6 +243,9 @@ pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
             )),
             None => text.push_str("  every quality criterion met perfectly\n"),
         }
+        if bracket.search_cut_short {
+            text.push_str("  warning: the search stopped at its budget; this bracket may not be the rule text's answer\n");
+        }
     }
     if let Some(bye) = explanation.bye_score {
         text.push_str(&format!(
