@@ -31,6 +31,8 @@ mod director;
 mod dutch;
 // The Dutch engine against the reference engine on generated events with every feature.
 mod oracle_cases;
+// Properties over generated events: absolute criteria always hold, pairing is deterministic.
+mod pairing_properties;
 // Round robins against the Berger tables.
 mod berger;
 // The random tournament generator: reports that read back, add up and repeat from a seed.
