@@ -7,9 +7,10 @@ use std::fmt;
 
 use super::{Player, PlayerId, Sex, Title};
 
-/// A field that cannot be read, or a header that is missing.
+/// A field of a CSV file that cannot be read, or a header that is missing (players and
+/// results files alike).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CsvPlayersError {
+pub struct CsvError {
     /// 1-based line of the file.
     pub line: u64,
     /// 1-based column (field), when one is to blame.
@@ -17,7 +18,7 @@ pub struct CsvPlayersError {
     pub message: String,
 }
 
-impl fmt::Display for CsvPlayersError {
+impl fmt::Display for CsvError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.column {
             Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.message),
@@ -26,7 +27,7 @@ impl fmt::Display for CsvPlayersError {
     }
 }
 
-impl std::error::Error for CsvPlayersError {}
+impl std::error::Error for CsvError {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -66,25 +67,30 @@ fn field_of(header: &str) -> Option<Field> {
     })
 }
 
-/// Reads the players of a CSV text. Returns them with the headers that were not used (to
-/// be reported, never dropped silently), or the first error.
-pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPlayersError> {
-    // A semicolon is the separator of spreadsheets in much of Europe; take it when the header
-    // line has more semicolons than commas.
+/// A CSV reader for a file with a header row as spreadsheets write it: comma or semicolon
+/// separated (a semicolon is the separator of spreadsheets in much of Europe; it is taken
+/// when the header line has more semicolons than commas), fields trimmed, a BOM ignored.
+pub(crate) fn reader(text: &str) -> csv::Reader<&[u8]> {
     let header_line = text.lines().next().unwrap_or_default();
     let delimiter = if header_line.matches(';').count() > header_line.matches(',').count() {
         b';'
     } else {
         b','
     };
-    let mut reader = csv::ReaderBuilder::new()
+    csv::ReaderBuilder::new()
         .delimiter(delimiter)
         .flexible(true)
         .trim(csv::Trim::All)
-        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+        .from_reader(text.trim_start_matches('\u{feff}').as_bytes())
+}
+
+/// Reads the players of a CSV text. Returns them with the headers that were not used (to
+/// be reported, never dropped silently), or the first error.
+pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvError> {
+    let mut reader = reader(text);
     let headers = reader
         .headers()
-        .map_err(|e| CsvPlayersError {
+        .map_err(|e| CsvError {
             line: 1,
             column: None,
             message: format!("cannot read the header row: {e}"),
@@ -101,7 +107,7 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
         }
     }
     if !columns.iter().any(|(_, f)| *f == Field::Name) {
-        return Err(CsvPlayersError {
+        return Err(CsvError {
             line: 1,
             column: None,
             message: "no name column: the header row needs a column such as `name`".into(),
@@ -110,7 +116,7 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
     let mut players = Vec::new();
     let mut lines = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|e| CsvPlayersError {
+        let record = record.map_err(|e| CsvError {
             line: e.position().map_or(0, |p| p.line()),
             column: None,
             message: e.to_string(),
@@ -133,7 +139,7 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
         };
         for &(index, field) in &columns {
             let value = record.get(index).unwrap_or_default();
-            let bad = |message: String| CsvPlayersError {
+            let bad = |message: String| CsvError {
                 line,
                 column: Some(index + 1),
                 message,
@@ -206,7 +212,7 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvPla
         if let Some(id) = a.fide_id
             && players[..i].iter().any(|b| b.fide_id == Some(id))
         {
-            return Err(CsvPlayersError {
+            return Err(CsvError {
                 line: lines[i],
                 column: None,
                 message: format!("FIDE ID {id} appears twice (here for {})", a.name),

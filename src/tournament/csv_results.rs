@@ -2,8 +2,8 @@
 //! its board or by its players, with the result from White's side as `arbiter result` takes
 //! it. Every row is checked before anything is entered.
 
-use std::fmt;
-
+pub use super::csv_players::CsvError;
+use super::csv_players::reader;
 use super::result_codes;
 
 /// One row: where the game is and its result codes (White's, Black's).
@@ -18,25 +18,6 @@ pub struct ResultRow {
     pub black: Option<u16>,
     pub codes: (char, char),
 }
-
-/// A field that cannot be read, or a header that is missing.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CsvResultsError {
-    pub line: u64,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for CsvResultsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.message),
-            None => write!(f, "line {}: {}", self.line, self.message),
-        }
-    }
-}
-
-impl std::error::Error for CsvResultsError {}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Field {
@@ -65,21 +46,11 @@ fn field_of(header: &str) -> Option<Field> {
 
 /// Reads the rows of a results CSV (comma or semicolon separated). Needs a result column and
 /// a board or white column; returns the rows or the first error with its line and column.
-pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
-    let header_line = text.lines().next().unwrap_or_default();
-    let delimiter = if header_line.matches(';').count() > header_line.matches(',').count() {
-        b';'
-    } else {
-        b','
-    };
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(delimiter)
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .from_reader(text.trim_start_matches('\u{feff}').as_bytes());
+pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvError> {
+    let mut reader = reader(text);
     let headers = reader
         .headers()
-        .map_err(|e| CsvResultsError {
+        .map_err(|e| CsvError {
             line: 1,
             column: None,
             message: format!("cannot read the header row: {e}"),
@@ -95,14 +66,14 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
     }
     let has = |f: Field| columns.iter().any(|(_, x)| *x == f);
     if !has(Field::Result) {
-        return Err(CsvResultsError {
+        return Err(CsvError {
             line: 1,
             column: None,
             message: "no result column: the header row needs `result`".into(),
         });
     }
     if !has(Field::Board) && !has(Field::White) {
-        return Err(CsvResultsError {
+        return Err(CsvError {
             line: 1,
             column: None,
             message: "no board or white column: the header row needs `board` or `white`".into(),
@@ -110,7 +81,7 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
     }
     let mut rows = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|e| CsvResultsError {
+        let record = record.map_err(|e| CsvError {
             line: e.position().map_or(0, |p| p.line()),
             column: None,
             message: e.to_string(),
@@ -130,7 +101,7 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
         let mut has_result = false;
         for &(index, field) in &columns {
             let value = record.get(index).unwrap_or_default();
-            let bad = |message: String| CsvResultsError {
+            let bad = |message: String| CsvError {
                 line,
                 column: Some(index + 1),
                 message,
@@ -171,7 +142,7 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
             }
         }
         if !has_result {
-            return Err(CsvResultsError {
+            return Err(CsvError {
                 line,
                 column: columns
                     .iter()
@@ -181,7 +152,7 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvResultsError> {
             });
         }
         if row.board.is_none() && row.white.is_none() {
-            return Err(CsvResultsError {
+            return Err(CsvError {
                 line,
                 column: None,
                 message: "the row names neither a board nor White".into(),
