@@ -6,29 +6,7 @@ use std::path::PathBuf;
 use arbiter::store::Store;
 use arbiter::trf::{parse, write};
 
-use crate::util::arbiter;
-
-/// A fresh directory under the system's temporary directory, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("arbiter-it-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn db(&self) -> String {
-        self.0.join("event.db").display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::util::{TempDir, arbiter};
 
 fn run(db: &str, args: &[&str]) -> std::process::Output {
     let mut all = vec!["--db", db];

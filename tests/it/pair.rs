@@ -2,30 +2,7 @@
 //! the same pairing as engine mode gives for the exported report, manual pairings checked,
 //! round robins by the Berger table, and "no legal pairing" as a clear answer.
 
-use std::path::PathBuf;
-
-use crate::util::arbiter;
-
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("arbiter-pair-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn path(&self, file: &str) -> String {
-        self.0.join(file).display().to_string()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::util::{TempDir, arbiter};
 
 fn run(db: &str, args: &[&str]) -> std::process::Output {
     let mut all = vec!["--db", db];

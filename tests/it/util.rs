@@ -103,3 +103,31 @@ pub fn arbiter(args: &[&str]) -> Output {
 pub fn slow_tests() -> bool {
     std::env::var_os("RUN_SLOW_TESTS").is_some_and(|v| v != "0" && !v.is_empty())
 }
+
+/// A fresh directory under the system's temporary directory, removed at the end.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("arbiter-it-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        TempDir(dir)
+    }
+
+    /// A file in the directory, as a string for the command line.
+    pub fn path(&self, file: &str) -> String {
+        self.0.join(file).display().to_string()
+    }
+
+    /// The event database of a test.
+    pub fn db(&self) -> String {
+        self.path("event.db")
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
