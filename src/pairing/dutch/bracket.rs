@@ -8,6 +8,9 @@ use super::colour;
 use super::matching::matching_size;
 use super::state::{Entrant, Float, Strength};
 
+mod exact;
+use exact::Branch;
+
 /// What every bracket of the round shares.
 pub struct Global<'a> {
     pub entrants: &'a [Entrant],
@@ -116,6 +119,11 @@ pub struct BracketSearch<'g, 'a> {
     pub exhausted: bool,
     completion: HashMap<Vec<usize>, bool>,
     next_quality: HashMap<Vec<usize>, (i32, Vec<i32>)>,
+    /// The proven best cost, while the search is guided by it (see `exact`).
+    target: Option<Vec<i32>>,
+    /// A candidate of the target cost inside the branch being searched.
+    witness: Option<Candidate>,
+    oracle_calls: u64,
 }
 
 impl<'g, 'a> BracketSearch<'g, 'a> {
@@ -150,6 +158,9 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             exhausted: false,
             completion: HashMap::new(),
             next_quality: HashMap::new(),
+            target: None,
+            witness: None,
+            oracle_calls: 0,
         }
     }
 
@@ -182,6 +193,9 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 self.m = m;
                 self.prepare();
                 self.search_mdp_sets();
+                if self.exhausted {
+                    self.settle();
+                }
                 if let Some((cost, cand)) = self.best.take() {
                     let first_imperfect = cost
                         .iter()
@@ -427,7 +441,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             let mut key = limbo.clone();
             key.sort();
             let limbo_fails = d == limbo.len() && !self.completes(&key);
-            if !limbo_fails && self.bipartite_feasible(&chosen, &self.residents.clone(), &[]) {
+            if !limbo_fails
+                && self.bipartite_feasible(&chosen, &self.residents.clone(), &[])
+                && self.reachable(&Branch {
+                    limbo: Some(&limbo),
+                    ..Branch::default()
+                })
+            {
                 let mut used = vec![false; self.residents.len()];
                 let mut mdp_pairs = Vec::new();
                 self.mdp_step(
@@ -513,7 +533,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 let rest_pairs = self.pairs - (i + 1);
                 let (r12, r13) = self.colour_bound(&rest, rest_pairs, rest.len() - 2 * rest_pairs);
                 let bound = self.bound(colours2, r12, r13, up2, None);
-                if self.better_than_best(&bound) {
+                if self.better_than_best(&bound)
+                    && self.reachable(&Branch {
+                        fixed: mdp_pairs,
+                        extra: Some((mdp, res)),
+                        limbo: Some(limbo),
+                        split: None,
+                    })
+                {
                     mdp_pairs.push((mdp, res));
                     self.mdp_step(chosen, limbo, i + 1, used, mdp_pairs, colours2, up2);
                     mdp_pairs.pop();
@@ -594,8 +621,47 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     /// Counts a search node; past the budget, with a candidate in hand, the search ends.
     fn step(&mut self) {
         self.nodes += 1;
-        if self.nodes > NODE_LIMIT && self.best.is_some() {
+        if self.nodes > NODE_LIMIT && self.target.is_none() {
             self.give_up();
+        }
+    }
+
+    /// After the search stopped at its budget: find the best cost with the exact optimum
+    /// (`exact`). When the search's best already has it, that candidate is the earliest of
+    /// that cost (branches were only cut for costing no less than a candidate already in
+    /// hand). Otherwise search again, entering only branches that can still reach it.
+    fn settle(&mut self) {
+        if !self.exact_possible() {
+            return;
+        }
+        let Some((target, witness)) = self.optimum(&Branch::default()) else {
+            // No candidate at all for these pairs: the search was right to find none.
+            self.exhausted = self.best.is_some();
+            return;
+        };
+        let found = self.best.as_ref().map(|(cost, _)| cost.clone());
+        match found {
+            Some(cost) if cost == target => {
+                self.exhausted = false;
+                return;
+            }
+            Some(cost) if cost < target => return,
+            _ => {}
+        }
+        let fallback = self.best.take();
+        let ideal = std::mem::replace(&mut self.stop, target.clone());
+        self.target = Some(target.clone());
+        self.witness = Some(witness);
+        self.done = false;
+        self.nodes = 0;
+        self.search_mdp_sets();
+        self.stop = ideal;
+        self.target = None;
+        self.witness = None;
+        if self.best.as_ref().is_some_and(|(cost, _)| *cost == target) {
+            self.exhausted = false;
+        } else {
+            self.best = fallback;
         }
     }
 
@@ -667,6 +733,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                     }
                     continue;
                 }
+                if !self.reachable(&Branch {
+                    fixed: mdp_pairs,
+                    extra: None,
+                    limbo: Some(limbo),
+                    split: Some((&left, &right)),
+                }) {
+                    continue;
+                }
                 let mut used = vec![false; right.len()];
                 let mut pairs = mdp_pairs.to_vec();
                 self.transpose(
@@ -730,7 +804,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 }
                 let (r12, r13) = self.rest_colour_bound(&left[i + 1..], &rest_right);
                 let bound = self.bound(colours2, r12, r13, upfloats, Some(tail));
-                if self.better_than_best(&bound) {
+                if self.better_than_best(&bound)
+                    && self.reachable(&Branch {
+                        fixed: pairs,
+                        extra: Some((a, b)),
+                        limbo: Some(limbo),
+                        split: Some((left, right)),
+                    })
+                {
                     pairs.push((a, b));
                     self.transpose(
                         left,
@@ -781,10 +862,37 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         tail: &[i32],
     ) {
         self.candidates += 1;
-        let mut key = floaters.clone();
+        let Some(cost) = self.cost(&floaters, colours, upfloats, tail) else {
+            return;
+        };
+        if self.better_than_best(&cost) {
+            let perfect = cost == self.stop;
+            self.best = Some((
+                cost,
+                Candidate {
+                    pairs: pairs.to_vec(),
+                    floaters,
+                },
+            ));
+            if perfect {
+                self.done = true;
+            }
+        }
+    }
+
+    /// The cost of a candidate from its downfloaters and the sums over its pairs; None when
+    /// it fails C4.
+    fn cost(
+        &mut self,
+        floaters: &[usize],
+        colours: [i32; 4],
+        upfloats: [i32; 2],
+        tail: &[i32],
+    ) -> Option<Vec<i32>> {
+        let mut key = floaters.to_vec();
         key.sort();
         if !self.completes(&key) {
-            return;
+            return None;
         }
         let l = self.layout;
         let mut cost = self.stop.clone();
@@ -818,19 +926,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         cost[l.counts + 6] = residents_floating(2);
         cost[l.counts + 7] = upfloats[1];
         cost[l.c18..].copy_from_slice(tail);
-        if self.better_than_best(&cost) {
-            let perfect = cost == self.stop;
-            self.best = Some((
-                cost,
-                Candidate {
-                    pairs: pairs.to_vec(),
-                    floaters,
-                },
-            ));
-            if perfect {
-                self.done = true;
-            }
-        }
+        Some(cost)
     }
 
     /// C4 for the players left after this bracket: the downfloaters and everyone below.

@@ -11,6 +11,7 @@
 mod bracket;
 pub(crate) mod colour;
 mod matching;
+mod weight;
 pub(crate) mod state;
 #[cfg(test)]
 mod tests;
