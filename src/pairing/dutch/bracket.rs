@@ -11,6 +11,18 @@ use super::state::{Entrant, Float, Strength};
 mod exact;
 use exact::Branch;
 
+/// In tests: start comparing every settled bracket with the matching's optimum.
+#[cfg(test)]
+pub fn exact_cross_check_start() {
+    exact::CROSS_CHECK.with(|c| *c.borrow_mut() = Some((0, Vec::new())));
+}
+
+/// In tests: the brackets compared and the disagreements found.
+#[cfg(test)]
+pub fn exact_cross_check_finish() -> (u64, Vec<String>) {
+    exact::CROSS_CHECK.with(|c| c.borrow_mut().take().unwrap_or_default())
+}
+
 /// What every bracket of the round shares.
 pub struct Global<'a> {
     pub entrants: &'a [Entrant],
@@ -196,6 +208,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if self.exhausted {
                     self.settle();
                 }
+                #[cfg(test)]
+                exact::cross_check(self);
                 if let Some((cost, cand)) = self.best.take() {
                     let first_imperfect = cost
                         .iter()

@@ -308,3 +308,36 @@ fn pairing_is_deterministic() {
     // An odd field: the bye goes to the lowest-ranked player (C5, then C.04.3 4.2).
     assert_eq!(pair(&input).unwrap().bye, Some(PlayerId(9)));
 }
+
+/// The weighted matching's bracket optimum (bracket/exact.rs) against the exhaustive search:
+/// on generated events small enough for the search to settle every bracket by itself, both
+/// give the same best cost in every bracket, and both find no candidate where there is none.
+#[test]
+fn matching_optimum_equals_the_exhaustive_search() {
+    use crate::pairing::generate::{GeneratorConfig, generate};
+    use crate::trf::Trf;
+    bracket::exact_cross_check_start();
+    for seed in 0..120u64 {
+        let mut config = GeneratorConfig::new(6 + (seed % 30) as usize, 7, 1000 + seed);
+        config.forfeit_rate = 0.03;
+        config.bye_rate = 0.04;
+        config.withdrawal_rate = 0.01;
+        config.late_entry_rate = 0.05;
+        config.baku = seed % 4 == 0;
+        let mut pair = |trf: &Trf, round: u32| {
+            let input = PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
+            let pairing = pair(&input).map_err(|e| e.to_string())?;
+            let mut boards: Vec<(PlayerId, Option<PlayerId>)> = pairing
+                .boards
+                .iter()
+                .map(|b| (b.white, Some(b.black)))
+                .collect();
+            boards.extend(pairing.bye.map(|p| (p, None)));
+            Ok(boards)
+        };
+        let _ = generate(&config, &mut pair);
+    }
+    let (compared, problems) = bracket::exact_cross_check_finish();
+    assert!(problems.is_empty(), "{} disagreements: {problems:#?}", problems.len());
+    assert!(compared > 2000, "only {compared} brackets compared");
+}

@@ -346,3 +346,36 @@ impl BracketSearch<'_, '_> {
                 .all(|&(a, b)| fixed.contains(&(a, b)) || self.pairs_here(branch, a, b))
     }
 }
+
+#[cfg(test)]
+thread_local! {
+    /// Brackets compared and the disagreements, while a test asks for the comparison.
+    pub static CROSS_CHECK: std::cell::RefCell<Option<(u64, Vec<String>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// In tests: a bracket the search settled on its own (every branch tried or cut by a
+/// bound) has the proven best cost, so the matching's optimum must equal it. This checks
+/// the weights against an independent computation, the exhaustive search.
+#[cfg(test)]
+pub(super) fn cross_check(search: &mut BracketSearch) {
+    if search.exhausted || CROSS_CHECK.with(|c| c.borrow().is_none()) {
+        return;
+    }
+    if !search.exact_possible() {
+        return;
+    }
+    let found = search.best.as_ref().map(|(cost, _)| cost.clone());
+    let optimum = search.optimum(&Branch::default()).map(|(cost, _)| cost);
+    CROSS_CHECK.with(|c| {
+        if let Some((count, problems)) = c.borrow_mut().as_mut() {
+            *count += 1;
+            if found != optimum {
+                problems.push(format!(
+                    "pairs {} m {}: search {found:?}, matching {optimum:?}",
+                    search.pairs, search.m
+                ));
+            }
+        }
+    });
+}
