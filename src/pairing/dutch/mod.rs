@@ -11,10 +11,10 @@
 mod bracket;
 pub(crate) mod colour;
 mod matching;
-mod weight;
 pub(crate) mod state;
 #[cfg(test)]
 mod tests;
+mod weight;
 
 use std::collections::HashSet;
 

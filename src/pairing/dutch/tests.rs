@@ -338,6 +338,10 @@ fn matching_optimum_equals_the_exhaustive_search() {
         let _ = generate(&config, &mut pair);
     }
     let (compared, problems) = bracket::exact_cross_check_finish();
-    assert!(problems.is_empty(), "{} disagreements: {problems:#?}", problems.len());
+    assert!(
+        problems.is_empty(),
+        "{} disagreements: {problems:#?}",
+        problems.len()
+    );
     assert!(compared > 2000, "only {compared} brackets compared");
 }

@@ -26,7 +26,7 @@ impl<const L: usize> Wide<L> {
 
     /// Adds `value` to tier `tier` (0 is the most important).
     pub fn add_to(&mut self, tier: usize, value: i64) {
-        let shift = if tier % 2 == 0 { TIER_BITS } else { 0 };
+        let shift = if tier.is_multiple_of(2) { TIER_BITS } else { 0 };
         self.0[tier / 2] += value << shift;
     }
 }

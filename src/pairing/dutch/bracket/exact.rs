@@ -268,7 +268,11 @@ impl BracketSearch<'_, '_> {
                 floaters.push(bracket[x]);
             } else if x < y {
                 let (a, b) = (bracket[x], bracket[y]);
-                pairs.push(if self.mdps.contains(&b) { (b, a) } else { (a, b) });
+                pairs.push(if self.mdps.contains(&b) {
+                    (b, a)
+                } else {
+                    (a, b)
+                });
             }
         }
         let mdp_pairs = pairs.iter().filter(|p| self.mdps.contains(&p.0)).count();
@@ -280,7 +284,11 @@ impl BracketSearch<'_, '_> {
     }
 
     /// The cost of a complete candidate, as `leaf` computes it; None when it fails C4.
-    pub(super) fn evaluate(&mut self, pairs: &[(usize, usize)], floaters: &[usize]) -> Option<Vec<i32>> {
+    pub(super) fn evaluate(
+        &mut self,
+        pairs: &[(usize, usize)],
+        floaters: &[usize],
+    ) -> Option<Vec<i32>> {
         let mut colours = [0; 4];
         let mut upfloats = [0; 2];
         for &(a, b) in pairs {
