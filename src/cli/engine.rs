@@ -236,10 +236,17 @@ pub fn explain_text(round: u32, explanation: &dutch::Explanation) -> String {
             },
             list(&bracket.downfloaters)
         ));
-        match bracket.first_imperfect {
-            Some(criterion) => text.push_str(&format!(
-                "  first criterion not met perfectly: {criterion} ({} candidates examined)\n",
-                bracket.candidates
+        match &bracket.first_imperfect {
+            Some(shortfall) => text.push_str(&format!(
+                "  first criterion not met perfectly: {}{} ({} candidate{} examined)\n",
+                shortfall_text(shortfall),
+                if bracket.search_cut_short {
+                    ""
+                } else {
+                    "; no candidate does better"
+                },
+                bracket.candidates,
+                if bracket.candidates == 1 { "" } else { "s" }
             )),
             None => text.push_str("  every quality criterion met perfectly\n"),
         }
@@ -413,4 +420,86 @@ fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
         args.output.display()
     );
     Ok(Exit::Ok)
+}
+
+/// A shortfall in words: what the criterion measures, the chosen candidate's value and the
+/// value a perfect candidate would have.
+fn shortfall_text(s: &dutch::Shortfall) -> String {
+    let score = |tenths: i32| crate::tournament::Points(tenths).to_string();
+    let scores = |v: &[i32]| -> String {
+        let shown: Vec<String> = v.iter().map(|&x| score(x)).collect();
+        if shown.is_empty() {
+            "none".into()
+        } else {
+            shown.join(", ")
+        }
+    };
+    let diffs = |v: &[i32]| -> String {
+        let shown: Vec<String> = v
+            .iter()
+            .filter(|&&x| x != i32::MIN)
+            .map(|&x| {
+                if x >= 1_000_000 {
+                    "unpaired".to_owned()
+                } else {
+                    score(x)
+                }
+            })
+            .collect();
+        if shown.is_empty() {
+            "none".into()
+        } else {
+            shown.join(", ")
+        }
+    };
+    let first = |v: &[i32]| v.first().copied().unwrap_or(0);
+    let count = |what: &str| {
+        format!(
+            "{what}: {} (perfect: {})",
+            first(&s.chosen),
+            first(&s.ideal)
+        )
+    };
+    let detail = match s.criterion {
+        "C7" => format!(
+            "downfloaters' scores {} (perfect: {})",
+            scores(&s.chosen),
+            scores(&s.ideal)
+        ),
+        "C8" => {
+            let next = |v: &[i32]| {
+                let floating: Vec<i32> = v.iter().skip(1).copied().filter(|&x| x != 0).collect();
+                format!("{} pairs, downfloaters {}", -first(v), scores(&floating))
+            };
+            format!(
+                "the next bracket gets {} (perfect: {})",
+                next(&s.chosen),
+                next(&s.ideal)
+            )
+        }
+        "C9" => count("unplayed games of the bye's recipient"),
+        "C10" => count("topscorers or opponents with a colour difference beyond 2"),
+        "C11" => count("topscorers or opponents with one colour three times running"),
+        "C12" => count("players without their colour preference"),
+        "C13" => count("players without their strong colour preference"),
+        "C14" => count("resident downfloaters who floated down last round"),
+        "C15" => count("MDP opponents who floated up last round"),
+        "C16" => count("resident downfloaters who floated down two rounds ago"),
+        "C17" => count("MDP opponents who floated up two rounds ago"),
+        "C18" | "C19" | "C20" | "C21" => {
+            let who = match s.criterion {
+                "C18" => "MDPs who floated down last round",
+                "C19" => "MDP opponents who floated up last round",
+                "C20" => "MDPs who floated down two rounds ago",
+                _ => "MDP opponents who floated up two rounds ago",
+            };
+            format!(
+                "score differences of {who}: {} (perfect: {})",
+                diffs(&s.chosen),
+                diffs(&s.ideal)
+            )
+        }
+        _ => String::new(),
+    };
+    format!("{} ({detail})", s.criterion)
 }

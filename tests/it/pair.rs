@@ -176,3 +176,31 @@ fn a_round_robin_follows_the_berger_table_with_drawn_numbers() {
         (&"-".into(), &"+".into())
     );
 }
+
+/// `--explain` names the first criterion a bracket could not meet, with its value and the
+/// perfect one. In this 398-player round 8 (a reference-engine case), player 35 is alone on
+/// 6.5 points and must float; he had a half-point bye in round 6, which is a downfloat
+/// (C.04.3 1.4), so C16 counts him once where a perfect bracket would count nobody.
+#[test]
+fn explain_says_which_criterion_fell_short_and_by_how_much() {
+    let trf = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/pairing/oracle/big__big_0038_round8.trf"
+    );
+    let out = arbiter(&["pairing", "dutch", trf, "--explain"]);
+    assert!(out.status.success());
+    // The pairing goes to standard output, the explanation to standard error.
+    let text = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("bracket 6.5: residents 35;"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(lines[at + 1], "  pairs -; downfloaters 35");
+    assert_eq!(
+        lines[at + 2],
+        "  first criterion not met perfectly: C16 (resident downfloaters who floated down two \
+         rounds ago: 1 (perfect: 0)); no candidate does better (1 candidate examined)"
+    );
+    assert!(!text.contains("warning: the search stopped"), "{text}");
+}

@@ -63,9 +63,22 @@ pub struct Outcome {
     pub pairs: Vec<(usize, usize)>,
     /// Unpaired players, in the order they enter the next bracket.
     pub floaters: Vec<usize>,
-    pub first_imperfect: Option<&'static str>,
+    pub first_imperfect: Option<Shortfall>,
     pub candidates: u64,
     pub exhausted: bool,
+}
+
+/// The first criterion the chosen candidate meets less well than the best conceivable one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shortfall {
+    /// `"C7"` ... `"C21"`.
+    pub criterion: &'static str,
+    /// The criterion's values for the chosen candidate and for a perfect one: a count for
+    /// C9-C17; scores in tenths, highest first, for C7; the next bracket's pairs (negated)
+    /// then its downfloaters' scores for C8; score differences for C18-C21 (`i32::MIN` is an
+    /// empty place, `1_000_000` an MDP who floats on).
+    pub chosen: Vec<i32>,
+    pub ideal: Vec<i32>,
 }
 
 /// A complete candidate: pairs (the MDP pairs first, MDP first in each) and downfloaters.
@@ -215,7 +228,14 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                         .iter()
                         .zip(&self.stop)
                         .position(|(c, s)| c != s)
-                        .map(|i| self.criterion_at(i));
+                        .map(|i| {
+                            let (criterion, range) = self.criterion_at(i);
+                            Shortfall {
+                                criterion,
+                                chosen: cost[range.clone()].to_vec(),
+                                ideal: self.stop[range].to_vec(),
+                            }
+                        });
                     let mut floaters = cand.floaters;
                     floaters.sort_by_key(|&i| (std::cmp::Reverse(self.e(i).score), self.e(i).id));
                     return Some(Outcome {
@@ -231,20 +251,23 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         None
     }
 
-    fn criterion_at(&self, i: usize) -> &'static str {
+    /// The criterion at place `i` of a cost vector, and the places it spans.
+    fn criterion_at(&self, i: usize) -> (&'static str, std::ops::Range<usize>) {
         const COUNTS: [&str; 8] = ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
         const TAIL: [&str; 4] = ["C18", "C19", "C20", "C21"];
         let l = self.layout;
         if i < l.c8 {
-            "C7"
+            ("C7", 0..l.c8)
         } else if i < l.c9 {
-            "C8"
+            ("C8", l.c8..l.c9)
         } else if i < l.counts {
-            "C9"
+            ("C9", l.c9..l.counts)
         } else if i < l.c18 {
-            COUNTS[i - l.counts]
+            (COUNTS[i - l.counts], i..i + 1)
         } else {
-            TAIL[((i - l.c18) / l.mdps.max(1)).min(3)]
+            let k = ((i - l.c18) / l.mdps.max(1)).min(3);
+            let start = l.c18 + k * l.mdps;
+            (TAIL[k], start..start + l.mdps)
         }
     }
 

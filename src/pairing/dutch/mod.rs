@@ -24,6 +24,7 @@ use crate::tournament::PlayerId;
 
 pub use colour::ColourRule;
 
+pub use bracket::Shortfall;
 use bracket::{BracketSearch, Global};
 use state::Entrant;
 
@@ -51,8 +52,8 @@ pub struct BracketReport {
     /// Players left unpaired and moved to the next bracket (or given the bye).
     pub downfloaters: Vec<PlayerId>,
     /// The first criterion (`"C7"`...`"C21"`) that the chosen candidate does not meet as
-    /// well as the best conceivable one; `None` when it is perfect.
-    pub first_imperfect: Option<&'static str>,
+    /// well as the best conceivable one, with both values; `None` when it is perfect.
+    pub first_imperfect: Option<Shortfall>,
     /// How many candidates were looked at.
     pub candidates: u64,
     /// True when the search stopped at its budget instead of proving its choice best.
