@@ -81,6 +81,44 @@ pub struct Shortfall {
     pub ideal: Vec<i32>,
 }
 
+/// The remainder's S1 and S2 after an exchange, and what the transpositions have fixed.
+struct Transposition<'t> {
+    left: &'t [usize],
+    right: &'t [usize],
+    limbo: &'t [usize],
+    used: &'t mut Vec<bool>,
+    pairs: &'t mut Vec<(usize, usize)>,
+    upfloats: [i32; 2],
+    tail: &'t [i32],
+}
+
+/// S1 players' partners (indices into S2) and S2 players' partners (indices into S1).
+#[derive(Clone)]
+struct Assignment {
+    of_left: Vec<usize>,
+    of_right: Vec<Option<usize>>,
+}
+
+/// C12/C13 lower bounds kept up to date pair by pair: `want[strong][colour]` S1 players who
+/// wish for the colour, `other[strong][colour]` S2 players who do not.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    want: [[i32; 2]; 2],
+    other: [[i32; 2]; 2],
+}
+
+impl Tally {
+    /// Each S1 player who wishes for a colour needs an S2 partner who does not.
+    fn bound(&self) -> (i32, i32) {
+        let excess = |s: usize| {
+            (0..2)
+                .map(|c| (self.want[s][c] - self.other[s][c]).max(0))
+                .sum::<i32>()
+        };
+        (excess(0), excess(1))
+    }
+}
+
 /// A complete candidate: pairs (the MDP pairs first, MDP first in each) and downfloaters.
 #[derive(Clone)]
 struct Candidate {
@@ -759,10 +797,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 b.sort();
                 let left: Vec<usize> = a.iter().map(|&i| remainder[i]).collect();
                 let right: Vec<usize> = b.iter().map(|&i| remainder[i]).collect();
-                if !self.bipartite_feasible(&left, &right, &[]) {
+                let Some(assignment) = self.assignment(&left, &right) else {
                     continue;
-                }
-                let (r12, r13) = self.rest_colour_bound(&left, &right);
+                };
+                let tally = self.tally(&left, &right);
+                let (r12, r13) = tally.bound();
                 if !self.better_than_best(&self.bound(colours, r12, r13, upfloats, Some(tail))) {
                     self.step();
                     if self.done {
@@ -780,9 +819,16 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 }
                 let mut used = vec![false; right.len()];
                 let mut pairs = mdp_pairs.to_vec();
-                self.transpose(
-                    &left, &right, limbo, 0, &mut used, &mut pairs, colours, upfloats, tail,
-                );
+                let mut branch = Transposition {
+                    left: &left,
+                    right: &right,
+                    limbo,
+                    used: &mut used,
+                    pairs: &mut pairs,
+                    upfloats,
+                    tail,
+                };
+                self.transpose(&mut branch, 0, colours, &assignment, tally);
                 if self.done {
                     return;
                 }
@@ -790,103 +836,195 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// S1 player `i` of the remainder takes, in turn, each S2 player it may meet. The
+    /// assignment holds a partner for every S1 player from `i` on (proof that the branch can
+    /// be completed); moving one pair repairs it with a single augmenting path.
     fn transpose(
         &mut self,
-        left: &[usize],
-        right: &[usize],
-        limbo: &[usize],
+        t: &mut Transposition,
         i: usize,
-        used: &mut Vec<bool>,
-        pairs: &mut Vec<(usize, usize)>,
         colours: [i32; 4],
-        upfloats: [i32; 2],
-        tail: &[i32],
+        assignment: &Assignment,
+        tally: Tally,
     ) {
         self.step();
         if self.done {
             return;
         }
-        if i == left.len() {
-            let mut floaters: Vec<usize> = limbo.to_vec();
+        if i == t.left.len() {
+            let mut floaters: Vec<usize> = t.limbo.to_vec();
             floaters.extend(
-                right
+                t.right
                     .iter()
-                    .zip(used.iter())
+                    .zip(t.used.iter())
                     .filter(|(_, u)| !**u)
                     .map(|(&r, _)| r),
             );
-            self.leaf(pairs, floaters, colours, upfloats, tail);
+            let pairs = t.pairs.clone();
+            self.leaf(&pairs, floaters, colours, t.upfloats, t.tail);
             return;
         }
-        let a = left[i];
-        for j in 0..right.len() {
-            if used[j] || !self.ok(a, right[j]) {
+        let a = t.left[i];
+        for j in 0..t.right.len() {
+            if t.used[j] || !self.ok(a, t.right[j]) {
                 continue;
             }
-            let b = right[j];
-            used[j] = true;
-            let rest_right: Vec<usize> = right
-                .iter()
-                .zip(used.iter())
-                .filter(|(_, u)| !**u)
-                .map(|(&x, _)| x)
-                .collect();
-            if self.bipartite_feasible(&left[i + 1..], &rest_right, &[]) {
+            let b = t.right[j];
+            t.used[j] = true;
+            if let Some(next) = self.reassign(t.left, t.right, t.used, assignment, i, j) {
                 let (c, _) = colour::allocate(self.e(a), self.e(b), self.g.initial);
                 let add = colour::colour_costs(self.e(a), self.e(b), c, self.g.topscorers);
                 let mut colours2 = colours;
-                for t in 0..4 {
-                    colours2[t] += add[t];
+                for k in 0..4 {
+                    colours2[k] += add[k];
                 }
-                let (r12, r13) = self.rest_colour_bound(&left[i + 1..], &rest_right);
-                let bound = self.bound(colours2, r12, r13, upfloats, Some(tail));
+                let mut tally2 = tally;
+                self.untally(&mut tally2, a, true);
+                self.untally(&mut tally2, b, false);
+                let (r12, r13) = tally2.bound();
+                let bound = self.bound(colours2, r12, r13, t.upfloats, Some(t.tail));
                 if self.better_than_best(&bound)
                     && self.reachable(&Branch {
-                        fixed: pairs,
+                        fixed: t.pairs,
                         extra: Some((a, b)),
-                        limbo: Some(limbo),
-                        split: Some((left, right)),
+                        limbo: Some(t.limbo),
+                        split: Some((t.left, t.right)),
                     })
                 {
-                    pairs.push((a, b));
-                    self.transpose(
-                        left,
-                        right,
-                        limbo,
-                        i + 1,
-                        used,
-                        pairs,
-                        colours2,
-                        upfloats,
-                        tail,
-                    );
-                    pairs.pop();
+                    t.pairs.push((a, b));
+                    self.transpose(t, i + 1, colours2, &next, tally2);
+                    t.pairs.pop();
                 }
             }
-            used[j] = false;
+            t.used[j] = false;
             if self.done {
                 return;
             }
         }
     }
 
-    /// C12/C13 lower bounds for pairing each of `left` with a distinct one of `right`.
-    fn rest_colour_bound(&self, left: &[usize], right: &[usize]) -> (i32, i32) {
-        let wants = |i: usize, colour: Color, strong: bool| {
-            self.e(i)
-                .preference
-                .is_some_and(|p| p.colour == colour && (!strong || p.strength >= Strength::Strong))
-        };
-        let mut out = [0i32; 2];
-        for (t, strong) in [(0, false), (1, true)] {
-            for colour in [Color::White, Color::Black] {
-                let l = left.iter().filter(|&&i| wants(i, colour, strong)).count() as i32;
-                let r = right.iter().filter(|&&i| !wants(i, colour, strong)).count() as i32;
-                out[t] += (l - r).max(0);
+    fn wants(&self, i: usize, colour: Color, strong: bool) -> bool {
+        self.e(i)
+            .preference
+            .is_some_and(|p| p.colour == colour && (!strong || p.strength >= Strength::Strong))
+    }
+
+    /// The colour wishes of `left` and the players of `right` who do not share them.
+    fn tally(&self, left: &[usize], right: &[usize]) -> Tally {
+        let mut t = Tally::default();
+        for (s, strong) in [(0, false), (1, true)] {
+            for (c, colour) in [(0, Color::White), (1, Color::Black)] {
+                t.want[s][c] = left
+                    .iter()
+                    .filter(|&&i| self.wants(i, colour, strong))
+                    .count() as i32;
+                t.other[s][c] = right
+                    .iter()
+                    .filter(|&&i| !self.wants(i, colour, strong))
+                    .count() as i32;
             }
         }
-        (out[0], out[1])
+        t
+    }
+
+    /// Takes a player out of the tally once paired.
+    fn untally(&self, t: &mut Tally, i: usize, on_left: bool) {
+        for (s, strong) in [(0, false), (1, true)] {
+            for (c, colour) in [(0, Color::White), (1, Color::Black)] {
+                let wants = self.wants(i, colour, strong);
+                if on_left && wants {
+                    t.want[s][c] -= 1;
+                } else if !on_left && !wants {
+                    t.other[s][c] -= 1;
+                }
+            }
+        }
+    }
+
+    /// A partner in `right` for every player of `left`, if there is one.
+    fn assignment(&self, left: &[usize], right: &[usize]) -> Option<Assignment> {
+        if left.len() > right.len() {
+            return None;
+        }
+        let mut a = Assignment {
+            of_left: vec![usize::MAX; left.len()],
+            of_right: vec![None; right.len()],
+        };
+        let used = vec![false; right.len()];
+        for li in 0..left.len() {
+            let mut seen = vec![false; right.len()];
+            if !self.augment_assignment(li, left, right, &used, &mut a, &mut seen) {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// `assignment` with S1 player `i` moved to S2 player `j` (already marked used), or None
+    /// when the S1 players after `i` can then no longer all be paired.
+    fn reassign(
+        &self,
+        left: &[usize],
+        right: &[usize],
+        used: &[bool],
+        assignment: &Assignment,
+        i: usize,
+        j: usize,
+    ) -> Option<Assignment> {
+        let mut a = assignment.clone();
+        if a.of_left[i] == j {
+            return Some(a);
+        }
+        let old = a.of_left[i];
+        a.of_right[old] = None;
+        let displaced = a.of_right[j];
+        a.of_right[j] = Some(i);
+        a.of_left[i] = j;
+        if let Some(k) = displaced {
+            let mut seen = vec![false; right.len()];
+            if !self.augment_assignment(k, left, right, used, &mut a, &mut seen) {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// An augmenting path from S1 player `li` to a free S2 player not yet used.
+    fn augment_assignment(
+        &self,
+        li: usize,
+        left: &[usize],
+        right: &[usize],
+        used: &[bool],
+        a: &mut Assignment,
+        seen: &mut Vec<bool>,
+    ) -> bool {
+        // A free partner at hand first: in the dense graphs of real brackets there nearly
+        // always is one, and the path search below is then never needed.
+        let at_hand = (0..right.len()).find(|&r| {
+            !seen[r] && !used[r] && a.of_right[r].is_none() && self.ok(left[li], right[r])
+        });
+        if let Some(r) = at_hand {
+            a.of_right[r] = Some(li);
+            a.of_left[li] = r;
+            return true;
+        }
+        for r in 0..right.len() {
+            if seen[r] || used[r] || !self.ok(left[li], right[r]) {
+                continue;
+            }
+            seen[r] = true;
+            let free = match a.of_right[r] {
+                None => true,
+                Some(other) => self.augment_assignment(other, left, right, used, a, seen),
+            };
+            if free {
+                a.of_right[r] = Some(li);
+                a.of_left[li] = r;
+                return true;
+            }
+        }
+        false
     }
 
     /// A complete candidate: C4, then its full cost.

@@ -9,15 +9,13 @@ const NONE: usize = usize::MAX;
 /// A maximum matching of the graph on `n` vertices whose edges `adjacent` names:
 /// `mate[v]` is `v`'s partner or `None`.
 pub fn maximum_matching(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> Vec<Option<usize>> {
-    let adj: Vec<Vec<usize>> = (0..n)
-        .map(|v| (0..n).filter(|&w| w != v && adjacent(v, w)).collect())
-        .collect();
     let mut mate = vec![NONE; n];
-    // A greedy start: most vertices are matched before any search, which is where the
-    // time goes on large fields.
+    // A greedy start, each vertex with the next free one it may meet: the graphs of a Swiss
+    // round are dense, so this matches nearly everybody in linear time, and no adjacency
+    // lists are built (they would cost the square of the field on every question).
     for v in 0..n {
         if mate[v] == NONE
-            && let Some(&w) = adj[v].iter().find(|&&w| mate[w] == NONE)
+            && let Some(w) = (v + 1..n).find(|&w| mate[w] == NONE && adjacent(v, w))
         {
             mate[v] = w;
             mate[w] = v;
@@ -26,7 +24,7 @@ pub fn maximum_matching(n: usize, adjacent: &dyn Fn(usize, usize) -> bool) -> Ve
     let mut search = Search::new(n);
     for root in 0..n {
         if mate[root] == NONE
-            && let Some(end) = search.augmenting_path(root, &adj, &mate)
+            && let Some(end) = search.augmenting_path(root, adjacent, &mate)
         {
             let mut v = end;
             while v != NONE {
@@ -104,7 +102,7 @@ impl Search {
     fn augmenting_path(
         &mut self,
         root: usize,
-        adj: &[Vec<usize>],
+        adjacent: &dyn Fn(usize, usize) -> bool,
         mate: &[usize],
     ) -> Option<usize> {
         let n = mate.len();
@@ -120,7 +118,10 @@ impl Search {
         while head < self.queue.len() {
             let v = self.queue[head];
             head += 1;
-            for &to in &adj[v] {
+            for to in 0..n {
+                if to == v || !adjacent(v, to) {
+                    continue;
+                }
                 if self.base[v] == self.base[to] || mate[v] == to {
                     continue;
                 }
