@@ -45,6 +45,39 @@ struct Gathered {
     round_robin: bool,
 }
 
+/// The event's data as the pages show it; `default_list` is the common tie-break list used
+/// when the event has none.
+pub(crate) fn event_info(
+    store: &Store,
+    default_list: Option<&'static str>,
+) -> Result<EventInfo, Failure> {
+    let system = store.setting("system")?;
+    Ok(EventInfo {
+        name: store.setting("name")?,
+        city: store.setting("city")?,
+        federation: store.setting("federation")?,
+        start: store.setting("start")?,
+        end: store.setting("end")?,
+        arbiter: store.setting("arbiter")?,
+        time_control: store.setting("time-control")?,
+        rate: store.setting("rate")?,
+        system: match system.as_str() {
+            "dutch" => "Swiss system (FIDE Dutch)".to_owned(),
+            "berger" => "Round robin (Berger tables)".to_owned(),
+            "double-berger" => "Double round robin (Berger tables)".to_owned(),
+            other => other.to_owned(),
+        },
+        tiebreak_note: default_list
+            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
+            .unwrap_or_default(),
+    })
+}
+
+/// When a page was made, as the pages show it.
+pub(crate) fn generated_now() -> String {
+    chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
 fn gather(store: &Store) -> Result<Gathered, Failure> {
     let played = store.rounds_started()?;
     let mut rounds = Vec::new();
@@ -73,25 +106,7 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
         standings.push(computed.table);
     }
     let system = store.setting("system")?;
-    let event = EventInfo {
-        name: store.setting("name")?,
-        city: store.setting("city")?,
-        federation: store.setting("federation")?,
-        start: store.setting("start")?,
-        end: store.setting("end")?,
-        arbiter: store.setting("arbiter")?,
-        time_control: store.setting("time-control")?,
-        rate: store.setting("rate")?,
-        system: match system.as_str() {
-            "dutch" => "Swiss system (FIDE Dutch)".to_owned(),
-            "berger" => "Round robin (Berger tables)".to_owned(),
-            "double-berger" => "Double round robin (Berger tables)".to_owned(),
-            other => other.to_owned(),
-        },
-        tiebreak_note: default_list
-            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
-            .unwrap_or_default(),
-    };
+    let event = event_info(store, default_list)?;
     Ok(Gathered {
         event,
         players: store.players()?,
@@ -110,7 +125,7 @@ fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteIn
         standings: gathered.standings.clone(),
         planned: gathered.planned,
         round_robin: gathered.round_robin,
-        generated: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+        generated: generated_now(),
         downloads,
     }
 }

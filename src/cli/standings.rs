@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{Exit, Failure};
+use crate::render::site::{StandingsPage, standings_html};
 use crate::standings::{
     Edition, EventResults, Options, Standings, TieBreak, WithdrawalMode, parse_list, side_by_side,
     standings,
@@ -16,7 +17,7 @@ use crate::tournament::PlayerId;
 #[derive(Args)]
 #[command(
     about = "The standings: points, then the tie-breaks, per rules edition",
-    after_help = "Examples:\n  arbiter standings\n  arbiter standings --round 5 --tiebreaks BH/C1,BH,SB --format csv\n  arbiter standings --tiebreak-rules 2024 --compare 2026\n  arbiter standings --explain 12"
+    after_help = "Examples:\n  arbiter standings\n  arbiter standings --round 5 --tiebreaks BH/C1,BH,SB --format csv\n  arbiter standings --tiebreak-rules 2024 --compare 2026\n  arbiter standings --explain 12\n  arbiter standings --format html -o standings.html"
 )]
 pub struct StandingsArgs {
     /// After this round (default: the last one paired).
@@ -37,7 +38,7 @@ pub struct StandingsArgs {
     /// Break ties left after the list by a drawing of lots with this seed (C.07 Art. 4.2).
     #[arg(long)]
     lots: Option<u64>,
-    /// text, csv or json.
+    /// text, csv, json or html (a page of its own, as the published site shows standings).
     #[arg(long, default_value = "text")]
     format: String,
     #[arg(short = 'o')]
@@ -207,6 +208,33 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         }
         None => None,
     };
+    let mut comparison = match &args.compare {
+        Some(other) => {
+            let second: Edition =
+                other
+                    .parse()
+                    .map_err(|e: crate::standings::StandingsError| {
+                        Failure::invalid_input(e.to_string())
+                    })?;
+            let both = side_by_side(&event, &tiebreaks, &options, edition, second)
+                .map_err(|e| Failure::invalid_input(e.to_string()))?;
+            let mut text = String::new();
+            if both.differences.is_empty() {
+                text.push_str("  every player has the same rank\n");
+            }
+            for d in &both.differences {
+                text.push_str(&format!(
+                    "  {:>4} {:<30} {:>3} -> {:>3}\n",
+                    d.player,
+                    names.get(&d.player).map_or("", String::as_str),
+                    d.first,
+                    d.second
+                ));
+            }
+            Some((format!("{edition} rules against {second} rules"), text))
+        }
+        None => None,
+    };
     let mut text = match args.format.as_str() {
         "text" => {
             let mut text = crate::render::standings::standings_text(&table, &title);
@@ -217,32 +245,40 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             text
         }
         "csv" => crate::render::standings::standings_csv(&table).map_err(Failure::io)?,
-        "json" => crate::render::standings::standings_json(&table, explain) + "\n",
+        "json" => crate::render::standings::standings_json(&table, explain.clone()) + "\n",
+        "html" => {
+            let info = super::publish::event_info(&store, default_list(&store)?)?;
+            let generated = super::publish::generated_now();
+            let mut sections = Vec::new();
+            if let (Some(n), Some(e)) = (args.explain, &explain) {
+                sections.push((format!("The working for player {n}"), e.clone()));
+            }
+            if let Some(c) = comparison.take() {
+                sections.push(c);
+            }
+            let page = StandingsPage {
+                event: &info,
+                table: &table,
+                round,
+                state: format!(
+                    "after round {round}{} ({state}; {} tie-break rules)",
+                    planned.map(|p| format!(" of {p}")).unwrap_or_default(),
+                    table.edition
+                ),
+                generated: &generated,
+                sections,
+            };
+            standings_html(&page)
+                .map_err(|e| Failure::io(format!("cannot render the page: {e}")))?
+        }
         other => {
             return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text, csv or json"
+                "--format `{other}`: expected text, csv, json or html"
             )));
         }
     };
-    if let Some(other) = &args.compare {
-        let second: Edition = other
-            .parse()
-            .map_err(|e: crate::standings::StandingsError| Failure::invalid_input(e.to_string()))?;
-        let both = side_by_side(&event, &tiebreaks, &options, edition, second)
-            .map_err(|e| Failure::invalid_input(e.to_string()))?;
-        text.push_str(&format!("\n{edition} rules against {second} rules:\n"));
-        if both.differences.is_empty() {
-            text.push_str("  every player has the same rank\n");
-        }
-        for d in &both.differences {
-            text.push_str(&format!(
-                "  {:>4} {:<30} {:>3} -> {:>3}\n",
-                d.player,
-                names.get(&d.player).map_or("", String::as_str),
-                d.first,
-                d.second
-            ));
-        }
+    if let Some((heading, lines)) = comparison {
+        text.push_str(&format!("\n{heading}:\n{lines}"));
     }
     match &args.output {
         Some(path) => std::fs::write(path, text)

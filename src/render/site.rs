@@ -161,19 +161,51 @@ fn nav(input: &SiteInput<'_>) -> Vec<Link> {
     nav
 }
 
+/// What every page shares besides its body: the event, the state of the event, when the
+/// page was made, and the navigation (empty on a page that stands alone, whose links would
+/// point at files that do not exist beside it).
+struct Frame<'a> {
+    event: &'a EventInfo,
+    state: String,
+    generated: &'a str,
+    nav: Vec<Link>,
+}
+
+impl<'a> Frame<'a> {
+    /// A page of the site.
+    fn site(input: &'a SiteInput<'_>) -> Frame<'a> {
+        Frame {
+            event: &input.event,
+            state: state(input),
+            generated: &input.generated,
+            nav: nav(input),
+        }
+    }
+
+    /// A page written on its own (`standings --format html`, `crosstable --format html`).
+    fn alone(event: &'a EventInfo, state: String, generated: &'a str) -> Frame<'a> {
+        Frame {
+            event,
+            state,
+            generated,
+            nav: Vec::new(),
+        }
+    }
+}
+
 fn render_page<T: Serialize>(
     tera: &Tera,
     template: &str,
-    input: &SiteInput<'_>,
+    frame: Frame<'_>,
     title: String,
     body: T,
 ) -> Result<String, String> {
     let page = Page {
         title,
-        event: &input.event,
-        state: state(input),
-        generated: &input.generated,
-        nav: nav(input),
+        event: frame.event,
+        state: frame.state,
+        generated: frame.generated,
+        nav: frame.nav,
         body,
     };
     let context = Context::from_serialize(&page).map_err(|e| error_chain(&e))?;
@@ -537,10 +569,16 @@ pub fn crosstable_csv(table: &Crosstable) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| e.to_string())
 }
 
-/// The crosstable page on its own (`crosstable --format html`).
+/// The crosstable page on its own (`crosstable --format html`): no navigation and no links
+/// to player cards, since no other page is written beside it.
 pub fn crosstable_html(input: &SiteInput<'_>) -> Result<String, String> {
     let tera = engine()?;
-    crosstable_page(&tera, input, false)
+    crosstable_page(
+        &tera,
+        input,
+        Frame::alone(&input.event, state(input), &input.generated),
+        false,
+    )
 }
 
 #[derive(Serialize)]
@@ -550,17 +588,121 @@ struct CrossBody {
     links: bool,
 }
 
-fn crosstable_page(tera: &Tera, input: &SiteInput<'_>, links: bool) -> Result<String, String> {
+fn crosstable_page(
+    tera: &Tera,
+    input: &SiteInput<'_>,
+    frame: Frame<'_>,
+    links: bool,
+) -> Result<String, String> {
     render_page(
         tera,
         "crosstable.html",
-        input,
+        frame,
         format!("Crosstable {}", state(input)),
         CrossBody {
             table: crosstable(input),
             links,
         },
     )
+}
+
+/// A standings page written on its own (`standings --format html`).
+pub struct StandingsPage<'a> {
+    pub event: &'a EventInfo,
+    pub table: &'a Standings,
+    /// The round the standings are after.
+    pub round: u32,
+    /// The state shown under the title, e.g. `after round 5 of 9 (provisional)`.
+    pub state: String,
+    pub generated: &'a str,
+    /// Further sections in plain text (a player's working, a comparison of editions), each
+    /// with its heading; shown preformatted and escaped.
+    pub sections: Vec<(String, String)>,
+}
+
+/// The standings as a page of its own: the site's standings table and legend without the
+/// navigation or links to player cards.
+pub fn standings_html(page: &StandingsPage<'_>) -> Result<String, String> {
+    let tera = engine()?;
+    let mut body = standings_body(page.table, page.round, false);
+    body.sections = page
+        .sections
+        .iter()
+        .map(|(heading, text)| (heading.clone(), text.clone()))
+        .collect();
+    render_page(
+        &tera,
+        "standings.html",
+        Frame::alone(page.event, page.state.clone(), page.generated),
+        format!("Standings after round {}", page.round),
+        body,
+    )
+}
+
+/// The body of a standings page; `links` makes each name a link to the player's card.
+fn standings_body(table: &Standings, round: u32, links: bool) -> StandingsBody {
+    let mut previous_rank = None;
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| {
+            // A tie left unbroken shows its rank once.
+            let rank = if previous_rank == Some(row.rank) {
+                String::new()
+            } else {
+                row.rank.to_string()
+            };
+            previous_rank = Some(row.rank);
+            StandingLine {
+                rank,
+                no: row.player.id.0,
+                title: opt(row.player.title),
+                name: row.player.name.clone(),
+                href: if links {
+                    player_href(row.player.id)
+                } else {
+                    String::new()
+                },
+                federation: row.player.federation.clone().unwrap_or_default(),
+                rating: opt(row.player.rating),
+                points: row.points.to_string(),
+                tiebreaks: table
+                    .tiebreaks
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(t, v)| Standings::format_value(*t, *v))
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut notes: Vec<String> = table
+        .dropped
+        .iter()
+        .map(|(t, why)| format!("{t} left out: {why}"))
+        .collect();
+    if let Some(mode) = table.withdrawals {
+        notes.push(format!(
+            "The games of withdrawn players {}.",
+            if mode.as_str() == "annul" {
+                "are annulled"
+            } else {
+                "stand"
+            }
+        ));
+    }
+    StandingsBody {
+        round,
+        tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
+        legend: table
+            .tiebreaks
+            .iter()
+            .map(|t| (t.to_string(), tiebreak_name(*t)))
+            .collect(),
+        rows,
+        notes,
+        edition: table.edition.to_string(),
+        sections: Vec::new(),
+    }
 }
 
 // ---- the pages ----
@@ -619,6 +761,8 @@ struct StandingsBody {
     rows: Vec<StandingLine>,
     notes: Vec<String>,
     edition: String,
+    /// Headed plain-text sections after the legend.
+    sections: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -765,7 +909,13 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     };
     pages.push((
         "index.html".to_owned(),
-        render_page(&tera, "index.html", input, e.name.clone(), index)?,
+        render_page(
+            &tera,
+            "index.html",
+            Frame::site(input),
+            e.name.clone(),
+            index,
+        )?,
     ));
 
     // Starting list.
@@ -788,7 +938,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         render_page(
             &tera,
             "players.html",
-            input,
+            Frame::site(input),
             "Starting rank list".to_owned(),
             PlayersBody {
                 players: by_number.iter().map(|p| line(p)).collect(),
@@ -801,70 +951,14 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     for r in 1..=played {
         let table = &input.standings[r as usize];
         let before = &input.standings[r as usize - 1];
-        let mut previous_rank = None;
-        let rows = table
-            .rows
-            .iter()
-            .map(|row| {
-                // A tie left unbroken shows its rank once.
-                let rank = if previous_rank == Some(row.rank) {
-                    String::new()
-                } else {
-                    row.rank.to_string()
-                };
-                previous_rank = Some(row.rank);
-                StandingLine {
-                    rank,
-                    no: row.player.id.0,
-                    title: opt(row.player.title),
-                    name: row.player.name.clone(),
-                    href: player_href(row.player.id),
-                    federation: row.player.federation.clone().unwrap_or_default(),
-                    rating: opt(row.player.rating),
-                    points: row.points.to_string(),
-                    tiebreaks: table
-                        .tiebreaks
-                        .iter()
-                        .zip(&row.values)
-                        .map(|(t, v)| Standings::format_value(*t, *v))
-                        .collect(),
-                }
-            })
-            .collect();
-        let mut notes: Vec<String> = table
-            .dropped
-            .iter()
-            .map(|(t, why)| format!("{t} left out: {why}"))
-            .collect();
-        if let Some(mode) = table.withdrawals {
-            notes.push(format!(
-                "The games of withdrawn players {}.",
-                if mode.as_str() == "annul" {
-                    "are annulled"
-                } else {
-                    "stand"
-                }
-            ));
-        }
         pages.push((
             format!("standings-r{r}.html"),
             render_page(
                 &tera,
                 "standings.html",
-                input,
+                Frame::site(input),
                 format!("Standings after round {r}"),
-                StandingsBody {
-                    round: r,
-                    tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
-                    legend: table
-                        .tiebreaks
-                        .iter()
-                        .map(|t| (t.to_string(), tiebreak_name(*t)))
-                        .collect(),
-                    rows,
-                    notes,
-                    edition: table.edition.to_string(),
-                },
+                standings_body(table, r, true),
             )?,
         ));
 
@@ -928,7 +1022,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
             render_page(
                 &tera,
                 "pairings.html",
-                input,
+                Frame::site(input),
                 format!("Pairings of round {r}"),
                 PairingsBody {
                     round: r,
@@ -942,7 +1036,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
 
     pages.push((
         "crosstable.html".to_owned(),
-        crosstable_page(&tera, input, true)?,
+        crosstable_page(&tera, input, Frame::site(input), true)?,
     ));
 
     // Player cards.
@@ -1028,7 +1122,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
             render_page(
                 &tera,
                 "player.html",
-                input,
+                Frame::site(input),
                 p.name.clone(),
                 CardBody { facts, rounds },
             )?,
