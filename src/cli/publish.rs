@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::standings::event_standings;
+use super::standings::StandingsSource;
 use super::{Exit, Failure};
 use crate::render::site::{
     self, EventInfo, SiteGame, SiteInput, SiteRound, crosstable, crosstable_csv, crosstable_text,
@@ -37,6 +37,8 @@ pub struct CrosstableArgs {
 
 /// What the site is made from, read from the store.
 struct Gathered {
+    /// The event's report, as read for the standings and offered for download.
+    trf: crate::trf::Trf,
     event: EventInfo,
     players: Vec<Player>,
     rounds: Vec<SiteRound>,
@@ -98,16 +100,18 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
             unpaired: view.unpaired,
         });
     }
-    let mut standings = Vec::new();
-    let mut default_list = None;
-    for r in 0..=played {
-        let computed = event_standings(store, r, None, None, None)?;
-        default_list = computed.default_list;
-        standings.push(computed.table);
-    }
+    // The database is read once; the standings after each round come from that one read.
+    // The pages show the tables, not the workings behind them.
+    let mut source = StandingsSource::load(store, None, None, None)?;
+    source.options.explain = false;
+    let default_list = source.default_list;
+    let standings = (0..=played)
+        .map(|r| source.after(r).map(|computed| computed.table))
+        .collect::<Result<Vec<_>, _>>()?;
     let system = store.setting("system")?;
     let event = event_info(store, default_list)?;
     Ok(Gathered {
+        trf: source.trf,
         event,
         players: store.players()?,
         rounds,
@@ -121,8 +125,8 @@ fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteIn
     SiteInput {
         event: gathered.event.clone(),
         players: &gathered.players,
-        rounds: gathered.rounds.clone(),
-        standings: gathered.standings.clone(),
+        rounds: &gathered.rounds,
+        standings: &gathered.standings,
         planned: gathered.planned,
         round_robin: gathered.round_robin,
         generated: generated_now(),
@@ -153,7 +157,7 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         (
             "tournament.trf".to_owned(),
             "the FIDE tournament report (TRF)".to_owned(),
-            crate::trf::write(&store.to_trf()?),
+            crate::trf::write(&gathered.trf),
         ),
         ("games.pgn".to_owned(), "the games (PGN)".to_owned(), pgn),
         (

@@ -57,8 +57,6 @@ pub(crate) struct EventStandings {
     pub edition: Edition,
     /// Results missing (blank or adjourned) in rounds 1..=round.
     pub missing: usize,
-    /// The common list used because the event has none.
-    pub default_list: Option<&'static str>,
 }
 
 /// The common list used when the event has none: `None` when it has one.
@@ -81,66 +79,109 @@ pub(crate) fn event_standings(
     rules: Option<&str>,
     lots: Option<u64>,
 ) -> Result<EventStandings, Failure> {
-    let trf = store.to_trf()?;
-    let mut event = EventResults::from_trf(&trf);
-    // Adjourned games are pending: they count in neither player's standings until finished.
-    let mut missing = 0;
-    for r in 1..=round {
-        for game in store.round(r)?.games {
-            if game.white_code == ADJOURNED {
-                event.set_pending(game.white, r, true);
-                event.set_pending(game.black, r, true);
+    StandingsSource::load(store, list, rules, lots)?.after(round)
+}
+
+/// The event read once from the store, ready to be ranked after any round: what the site
+/// needs for every round without reading the database again each time.
+pub(crate) struct StandingsSource {
+    /// The event's report, as read.
+    pub trf: crate::trf::Trf,
+    /// Every round paired, adjourned games pending, withdrawals and the policy applied.
+    event: EventResults,
+    /// Results missing (blank or adjourned) in each round paired, round 1 first.
+    missing: Vec<usize>,
+    pub tiebreaks: Vec<TieBreak>,
+    pub options: Options,
+    pub edition: Edition,
+    /// The common list used because the event has none.
+    pub default_list: Option<&'static str>,
+}
+
+impl StandingsSource {
+    /// Reads the event; `list`, `rules` and `lots` as for [`event_standings`].
+    pub(crate) fn load(
+        store: &Store,
+        list: Option<&str>,
+        rules: Option<&str>,
+        lots: Option<u64>,
+    ) -> Result<StandingsSource, Failure> {
+        let trf = store.to_trf()?;
+        let mut event = EventResults::from_trf(&trf);
+        // Adjourned games are pending: they count in neither player's standings until
+        // finished.
+        let mut missing = Vec::new();
+        for r in 1..=store.rounds_started()? {
+            let mut open = 0;
+            for game in store.round(r)?.games {
+                if game.white_code == ADJOURNED {
+                    event.set_pending(game.white, r, true);
+                    event.set_pending(game.black, r, true);
+                }
+                if game.white_code == ' ' || game.white_code == ADJOURNED {
+                    open += 1;
+                }
             }
-            if game.white_code == ' ' || game.white_code == ADJOURNED {
-                missing += 1;
-            }
+            missing.push(open);
         }
+        for (player, from) in store.withdrawals()? {
+            event.set_withdrawn(PlayerId(player), from);
+        }
+        if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
+            event.withdrawals = mode;
+        }
+        let default_list = match list {
+            Some(_) => None,
+            None => default_list(store)?,
+        };
+        let list = match (list, default_list) {
+            (Some(list), _) => list.to_owned(),
+            (None, Some(default)) => default.to_owned(),
+            (None, None) => store.setting("tiebreaks")?,
+        };
+        let tiebreaks =
+            parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
+        let start = store.setting("start")?;
+        let rules = match rules {
+            Some(rules) => rules.to_owned(),
+            None => store.setting("tiebreak-rules")?,
+        };
+        let edition = Edition::resolve(
+            &rules,
+            Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
+        )
+        .map_err(|e| {
+            Failure::invalid_input(format!(
+                "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
+            ))
+        })?;
+        let mut options = Options::new(edition);
+        options.lots = lots;
+        Ok(StandingsSource {
+            trf,
+            event,
+            missing,
+            tiebreaks,
+            options,
+            edition,
+            default_list,
+        })
     }
-    for (player, from) in store.withdrawals()? {
-        event.set_withdrawn(PlayerId(player), from);
+
+    /// The standings after `round`.
+    pub(crate) fn after(&self, round: u32) -> Result<EventStandings, Failure> {
+        let event = self.event.clone().up_to_round(round);
+        let table = standings(&event, &self.tiebreaks, &self.options)
+            .map_err(|e| Failure::invalid_input(e.to_string()))?;
+        Ok(EventStandings {
+            table,
+            event,
+            tiebreaks: self.tiebreaks.clone(),
+            options: self.options,
+            edition: self.edition,
+            missing: self.missing.iter().take(round as usize).sum(),
+        })
     }
-    if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
-        event.withdrawals = mode;
-    }
-    let event = event.up_to_round(round);
-    let default_list = match list {
-        Some(_) => None,
-        None => default_list(store)?,
-    };
-    let list = match (list, default_list) {
-        (Some(list), _) => list.to_owned(),
-        (None, Some(default)) => default.to_owned(),
-        (None, None) => store.setting("tiebreaks")?,
-    };
-    let tiebreaks =
-        parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
-    let start = store.setting("start")?;
-    let rules = match rules {
-        Some(rules) => rules.to_owned(),
-        None => store.setting("tiebreak-rules")?,
-    };
-    let edition = Edition::resolve(
-        &rules,
-        Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
-    )
-    .map_err(|e| {
-        Failure::invalid_input(format!(
-            "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
-        ))
-    })?;
-    let mut options = Options::new(edition);
-    options.lots = lots;
-    let table = standings(&event, &tiebreaks, &options)
-        .map_err(|e| Failure::invalid_input(e.to_string()))?;
-    Ok(EventStandings {
-        table,
-        event,
-        tiebreaks,
-        options,
-        edition,
-        missing,
-        default_list,
-    })
 }
 
 pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {

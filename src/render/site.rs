@@ -55,9 +55,9 @@ pub struct SiteInput<'a> {
     pub event: EventInfo,
     pub players: &'a [Player],
     /// Round n at index n - 1, for every round paired.
-    pub rounds: Vec<SiteRound>,
+    pub rounds: &'a [SiteRound],
     /// The standings after round n at index n, from round 0 (everyone on 0) on.
-    pub standings: Vec<Standings>,
+    pub standings: &'a [Standings],
     /// The number of rounds the event is to have, when set.
     pub planned: Option<u32>,
     pub round_robin: bool,
@@ -395,7 +395,7 @@ pub struct CrossRow {
 /// The crosstable of the standings after the last round paired.
 pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
     let table = input.last();
-    let entries = entries(&input.rounds);
+    let entries = entries(input.rounds);
     let position: HashMap<PlayerId, usize> = table
         .rows
         .iter()
@@ -1039,10 +1039,43 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         crosstable_page(&tera, input, Frame::site(input), true)?,
     ));
 
-    // Player cards.
-    let entries = entries(&input.rounds);
+    // Player cards: most of the pages of a large event, rendered on as many threads as the
+    // machine offers while this one renders the rest.
+    let entries = entries(input.rounds);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let chunk = by_number.len().div_ceil(threads).max(1);
+    let cards = std::thread::scope(|scope| {
+        let workers: Vec<_> = by_number
+            .chunks(chunk)
+            .map(|players| {
+                let (tera, entries, names) = (&tera, &entries, &names);
+                scope.spawn(move || player_cards(tera, input, players, entries, names))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    pages.extend(cards.into_iter().flatten());
+    Ok(pages)
+}
+
+/// The cards of `players`: each round's opponent, colour, result and points.
+fn player_cards(
+    tera: &Tera,
+    input: &SiteInput<'_>,
+    players: &[&Player],
+    entries: &HashMap<(PlayerId, u32), Entry>,
+    names: &HashMap<PlayerId, &Player>,
+) -> Result<Vec<(String, String)>, String> {
+    let name = |id: PlayerId| names.get(&id).map_or(String::new(), |p| p.name.clone());
+    let rating = |id: PlayerId| opt(names.get(&id).and_then(|p| p.rating));
+    let played = input.played();
+    let last = input.last();
+    let mut pages = Vec::with_capacity(players.len());
     let tpr = last.tiebreaks.iter().position(|t| t.code == Code::Tpr);
-    for p in &by_number {
+    for p in players {
         let row = last.row(p.id);
         let mut facts: Vec<(String, String)> = [
             ("Starting rank", p.id.0.to_string()),
@@ -1120,7 +1153,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         pages.push((
             player_href(p.id),
             render_page(
-                &tera,
+                tera,
                 "player.html",
                 Frame::site(input),
                 p.name.clone(),
