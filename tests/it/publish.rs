@@ -354,6 +354,23 @@ fn standings_as_a_page_of_its_own() {
     assert!(printed.contains("player 1 &lt;script&gt;alert(1)&lt;/script&gt;:"));
     assert!(printed.contains("<h2>2026 rules against 2024 rules</h2>"));
     assert!(printed.trim_end().ends_with("</html>"));
+
+    // The crosstable in each of its formats names the same players, the hostile one as
+    // text in the page.
+    let page = run(&db, &["crosstable", "--format", "html"]);
+    assert_eq!(page.matches("<th scope=\"row\">").count(), 6);
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.contains("<script"));
+    let text = run(&db, &["crosstable", "--format", "text"]);
+    assert!(text.contains(evil));
+    assert_eq!(
+        text.lines().count(),
+        1 + 1 + 6,
+        "title, header, a line per player"
+    );
+    let rows = crosstable_csv(&db);
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().any(|r| r[3] == evil));
 }
 
 #[test]
