@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::standings::event_standings;
+use super::standings::StandingsSource;
 use super::{Exit, Failure};
 use crate::render::site::{
     self, EventInfo, SiteGame, SiteInput, SiteRound, crosstable, crosstable_csv, crosstable_text,
@@ -37,12 +37,47 @@ pub struct CrosstableArgs {
 
 /// What the site is made from, read from the store.
 struct Gathered {
+    /// The event's report, as read for the standings and offered for download.
+    trf: crate::trf::Trf,
     event: EventInfo,
     players: Vec<Player>,
     rounds: Vec<SiteRound>,
     standings: Vec<crate::standings::Standings>,
     planned: Option<u32>,
     round_robin: bool,
+}
+
+/// The event's data as the pages show it; `default_list` is the common tie-break list used
+/// when the event has none.
+pub(crate) fn event_info(
+    store: &Store,
+    default_list: Option<&'static str>,
+) -> Result<EventInfo, Failure> {
+    let system = store.setting("system")?;
+    Ok(EventInfo {
+        name: store.setting("name")?,
+        city: store.setting("city")?,
+        federation: store.setting("federation")?,
+        start: store.setting("start")?,
+        end: store.setting("end")?,
+        arbiter: store.setting("arbiter")?,
+        time_control: store.setting("time-control")?,
+        rate: store.setting("rate")?,
+        system: match system.as_str() {
+            "dutch" => "Swiss system (FIDE Dutch)".to_owned(),
+            "berger" => "Round robin (Berger tables)".to_owned(),
+            "double-berger" => "Double round robin (Berger tables)".to_owned(),
+            other => other.to_owned(),
+        },
+        tiebreak_note: default_list
+            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
+            .unwrap_or_default(),
+    })
+}
+
+/// When a page was made, as the pages show it.
+pub(crate) fn generated_now() -> String {
+    chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 fn gather(store: &Store) -> Result<Gathered, Failure> {
@@ -65,34 +100,18 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
             unpaired: view.unpaired,
         });
     }
-    let mut standings = Vec::new();
-    let mut default_list = None;
-    for r in 0..=played {
-        let computed = event_standings(store, r, None, None, None)?;
-        default_list = computed.default_list;
-        standings.push(computed.table);
-    }
+    // The database is read once; the standings after each round come from that one read.
+    // The pages show the tables, not the workings behind them.
+    let mut source = StandingsSource::load(store, None, None, None)?;
+    source.options.explain = false;
+    let default_list = source.default_list;
+    let standings = (0..=played)
+        .map(|r| source.after(r).map(|computed| computed.table))
+        .collect::<Result<Vec<_>, _>>()?;
     let system = store.setting("system")?;
-    let event = EventInfo {
-        name: store.setting("name")?,
-        city: store.setting("city")?,
-        federation: store.setting("federation")?,
-        start: store.setting("start")?,
-        end: store.setting("end")?,
-        arbiter: store.setting("arbiter")?,
-        time_control: store.setting("time-control")?,
-        rate: store.setting("rate")?,
-        system: match system.as_str() {
-            "dutch" => "Swiss system (FIDE Dutch)".to_owned(),
-            "berger" => "Round robin (Berger tables)".to_owned(),
-            "double-berger" => "Double round robin (Berger tables)".to_owned(),
-            other => other.to_owned(),
-        },
-        tiebreak_note: default_list
-            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
-            .unwrap_or_default(),
-    };
+    let event = event_info(store, default_list)?;
     Ok(Gathered {
+        trf: source.trf,
         event,
         players: store.players()?,
         rounds,
@@ -106,11 +125,11 @@ fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteIn
     SiteInput {
         event: gathered.event.clone(),
         players: &gathered.players,
-        rounds: gathered.rounds.clone(),
-        standings: gathered.standings.clone(),
+        rounds: &gathered.rounds,
+        standings: &gathered.standings,
         planned: gathered.planned,
         round_robin: gathered.round_robin,
-        generated: chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string(),
+        generated: generated_now(),
         downloads,
     }
 }
@@ -138,7 +157,7 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         (
             "tournament.trf".to_owned(),
             "the FIDE tournament report (TRF)".to_owned(),
-            crate::trf::write(&store.to_trf()?),
+            crate::trf::write(&gathered.trf),
         ),
         ("games.pgn".to_owned(), "the games (PGN)".to_owned(), pgn),
         (

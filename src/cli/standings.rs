@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{Exit, Failure};
+use crate::render::site::{StandingsPage, standings_html};
 use crate::standings::{
     Edition, EventResults, Options, Standings, TieBreak, WithdrawalMode, parse_list, side_by_side,
     standings,
@@ -16,7 +17,7 @@ use crate::tournament::PlayerId;
 #[derive(Args)]
 #[command(
     about = "The standings: points, then the tie-breaks, per rules edition",
-    after_help = "Examples:\n  arbiter standings\n  arbiter standings --round 5 --tiebreaks BH/C1,BH,SB --format csv\n  arbiter standings --tiebreak-rules 2024 --compare 2026\n  arbiter standings --explain 12"
+    after_help = "Examples:\n  arbiter standings\n  arbiter standings --round 5 --tiebreaks BH/C1,BH,SB --format csv\n  arbiter standings --tiebreak-rules 2024 --compare 2026\n  arbiter standings --explain 12\n  arbiter standings --format html -o standings.html"
 )]
 pub struct StandingsArgs {
     /// After this round (default: the last one paired).
@@ -37,7 +38,7 @@ pub struct StandingsArgs {
     /// Break ties left after the list by a drawing of lots with this seed (C.07 Art. 4.2).
     #[arg(long)]
     lots: Option<u64>,
-    /// text, csv or json.
+    /// text, csv, json or html (a page of its own, as the published site shows standings).
     #[arg(long, default_value = "text")]
     format: String,
     #[arg(short = 'o')]
@@ -56,8 +57,6 @@ pub(crate) struct EventStandings {
     pub edition: Edition,
     /// Results missing (blank or adjourned) in rounds 1..=round.
     pub missing: usize,
-    /// The common list used because the event has none.
-    pub default_list: Option<&'static str>,
 }
 
 /// The common list used when the event has none: `None` when it has one.
@@ -80,66 +79,109 @@ pub(crate) fn event_standings(
     rules: Option<&str>,
     lots: Option<u64>,
 ) -> Result<EventStandings, Failure> {
-    let trf = store.to_trf()?;
-    let mut event = EventResults::from_trf(&trf);
-    // Adjourned games are pending: they count in neither player's standings until finished.
-    let mut missing = 0;
-    for r in 1..=round {
-        for game in store.round(r)?.games {
-            if game.white_code == ADJOURNED {
-                event.set_pending(game.white, r, true);
-                event.set_pending(game.black, r, true);
+    StandingsSource::load(store, list, rules, lots)?.after(round)
+}
+
+/// The event read once from the store, ready to be ranked after any round: what the site
+/// needs for every round without reading the database again each time.
+pub(crate) struct StandingsSource {
+    /// The event's report, as read.
+    pub trf: crate::trf::Trf,
+    /// Every round paired, adjourned games pending, withdrawals and the policy applied.
+    event: EventResults,
+    /// Results missing (blank or adjourned) in each round paired, round 1 first.
+    missing: Vec<usize>,
+    pub tiebreaks: Vec<TieBreak>,
+    pub options: Options,
+    pub edition: Edition,
+    /// The common list used because the event has none.
+    pub default_list: Option<&'static str>,
+}
+
+impl StandingsSource {
+    /// Reads the event; `list`, `rules` and `lots` as for [`event_standings`].
+    pub(crate) fn load(
+        store: &Store,
+        list: Option<&str>,
+        rules: Option<&str>,
+        lots: Option<u64>,
+    ) -> Result<StandingsSource, Failure> {
+        let trf = store.to_trf()?;
+        let mut event = EventResults::from_trf(&trf);
+        // Adjourned games are pending: they count in neither player's standings until
+        // finished.
+        let mut missing = Vec::new();
+        for r in 1..=store.rounds_started()? {
+            let mut open = 0;
+            for game in store.round(r)?.games {
+                if game.white_code == ADJOURNED {
+                    event.set_pending(game.white, r, true);
+                    event.set_pending(game.black, r, true);
+                }
+                if game.white_code == ' ' || game.white_code == ADJOURNED {
+                    open += 1;
+                }
             }
-            if game.white_code == ' ' || game.white_code == ADJOURNED {
-                missing += 1;
-            }
+            missing.push(open);
         }
+        for (player, from) in store.withdrawals()? {
+            event.set_withdrawn(PlayerId(player), from);
+        }
+        if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
+            event.withdrawals = mode;
+        }
+        let default_list = match list {
+            Some(_) => None,
+            None => default_list(store)?,
+        };
+        let list = match (list, default_list) {
+            (Some(list), _) => list.to_owned(),
+            (None, Some(default)) => default.to_owned(),
+            (None, None) => store.setting("tiebreaks")?,
+        };
+        let tiebreaks =
+            parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
+        let start = store.setting("start")?;
+        let rules = match rules {
+            Some(rules) => rules.to_owned(),
+            None => store.setting("tiebreak-rules")?,
+        };
+        let edition = Edition::resolve(
+            &rules,
+            Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
+        )
+        .map_err(|e| {
+            Failure::invalid_input(format!(
+                "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
+            ))
+        })?;
+        let mut options = Options::new(edition);
+        options.lots = lots;
+        Ok(StandingsSource {
+            trf,
+            event,
+            missing,
+            tiebreaks,
+            options,
+            edition,
+            default_list,
+        })
     }
-    for (player, from) in store.withdrawals()? {
-        event.set_withdrawn(PlayerId(player), from);
+
+    /// The standings after `round`.
+    pub(crate) fn after(&self, round: u32) -> Result<EventStandings, Failure> {
+        let event = self.event.clone().up_to_round(round);
+        let table = standings(&event, &self.tiebreaks, &self.options)
+            .map_err(|e| Failure::invalid_input(e.to_string()))?;
+        Ok(EventStandings {
+            table,
+            event,
+            tiebreaks: self.tiebreaks.clone(),
+            options: self.options,
+            edition: self.edition,
+            missing: self.missing.iter().take(round as usize).sum(),
+        })
     }
-    if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
-        event.withdrawals = mode;
-    }
-    let event = event.up_to_round(round);
-    let default_list = match list {
-        Some(_) => None,
-        None => default_list(store)?,
-    };
-    let list = match (list, default_list) {
-        (Some(list), _) => list.to_owned(),
-        (None, Some(default)) => default.to_owned(),
-        (None, None) => store.setting("tiebreaks")?,
-    };
-    let tiebreaks =
-        parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
-    let start = store.setting("start")?;
-    let rules = match rules {
-        Some(rules) => rules.to_owned(),
-        None => store.setting("tiebreak-rules")?,
-    };
-    let edition = Edition::resolve(
-        &rules,
-        Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
-    )
-    .map_err(|e| {
-        Failure::invalid_input(format!(
-            "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
-        ))
-    })?;
-    let mut options = Options::new(edition);
-    options.lots = lots;
-    let table = standings(&event, &tiebreaks, &options)
-        .map_err(|e| Failure::invalid_input(e.to_string()))?;
-    Ok(EventStandings {
-        table,
-        event,
-        tiebreaks,
-        options,
-        edition,
-        missing,
-        default_list,
-    })
 }
 
 pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
@@ -207,6 +249,33 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         }
         None => None,
     };
+    let mut comparison = match &args.compare {
+        Some(other) => {
+            let second: Edition =
+                other
+                    .parse()
+                    .map_err(|e: crate::standings::StandingsError| {
+                        Failure::invalid_input(e.to_string())
+                    })?;
+            let both = side_by_side(&event, &tiebreaks, &options, edition, second)
+                .map_err(|e| Failure::invalid_input(e.to_string()))?;
+            let mut text = String::new();
+            if both.differences.is_empty() {
+                text.push_str("  every player has the same rank\n");
+            }
+            for d in &both.differences {
+                text.push_str(&format!(
+                    "  {:>4} {:<30} {:>3} -> {:>3}\n",
+                    d.player,
+                    names.get(&d.player).map_or("", String::as_str),
+                    d.first,
+                    d.second
+                ));
+            }
+            Some((format!("{edition} rules against {second} rules"), text))
+        }
+        None => None,
+    };
     let mut text = match args.format.as_str() {
         "text" => {
             let mut text = crate::render::standings::standings_text(&table, &title);
@@ -217,32 +286,40 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             text
         }
         "csv" => crate::render::standings::standings_csv(&table).map_err(Failure::io)?,
-        "json" => crate::render::standings::standings_json(&table, explain) + "\n",
+        "json" => crate::render::standings::standings_json(&table, explain.clone()) + "\n",
+        "html" => {
+            let info = super::publish::event_info(&store, default_list(&store)?)?;
+            let generated = super::publish::generated_now();
+            let mut sections = Vec::new();
+            if let (Some(n), Some(e)) = (args.explain, &explain) {
+                sections.push((format!("The working for player {n}"), e.clone()));
+            }
+            if let Some(c) = comparison.take() {
+                sections.push(c);
+            }
+            let page = StandingsPage {
+                event: &info,
+                table: &table,
+                round,
+                state: format!(
+                    "after round {round}{} ({state}; {} tie-break rules)",
+                    planned.map(|p| format!(" of {p}")).unwrap_or_default(),
+                    table.edition
+                ),
+                generated: &generated,
+                sections,
+            };
+            standings_html(&page)
+                .map_err(|e| Failure::io(format!("cannot render the page: {e}")))?
+        }
         other => {
             return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text, csv or json"
+                "--format `{other}`: expected text, csv, json or html"
             )));
         }
     };
-    if let Some(other) = &args.compare {
-        let second: Edition = other
-            .parse()
-            .map_err(|e: crate::standings::StandingsError| Failure::invalid_input(e.to_string()))?;
-        let both = side_by_side(&event, &tiebreaks, &options, edition, second)
-            .map_err(|e| Failure::invalid_input(e.to_string()))?;
-        text.push_str(&format!("\n{edition} rules against {second} rules:\n"));
-        if both.differences.is_empty() {
-            text.push_str("  every player has the same rank\n");
-        }
-        for d in &both.differences {
-            text.push_str(&format!(
-                "  {:>4} {:<30} {:>3} -> {:>3}\n",
-                d.player,
-                names.get(&d.player).map_or("", String::as_str),
-                d.first,
-                d.second
-            ));
-        }
+    if let Some((heading, lines)) = comparison {
+        text.push_str(&format!("\n{heading}:\n{lines}"));
     }
     match &args.output {
         Some(path) => std::fs::write(path, text)

@@ -55,9 +55,9 @@ pub struct SiteInput<'a> {
     pub event: EventInfo,
     pub players: &'a [Player],
     /// Round n at index n - 1, for every round paired.
-    pub rounds: Vec<SiteRound>,
+    pub rounds: &'a [SiteRound],
     /// The standings after round n at index n, from round 0 (everyone on 0) on.
-    pub standings: Vec<Standings>,
+    pub standings: &'a [Standings],
     /// The number of rounds the event is to have, when set.
     pub planned: Option<u32>,
     pub round_robin: bool,
@@ -161,19 +161,51 @@ fn nav(input: &SiteInput<'_>) -> Vec<Link> {
     nav
 }
 
+/// What every page shares besides its body: the event, the state of the event, when the
+/// page was made, and the navigation (empty on a page that stands alone, whose links would
+/// point at files that do not exist beside it).
+struct Frame<'a> {
+    event: &'a EventInfo,
+    state: String,
+    generated: &'a str,
+    nav: Vec<Link>,
+}
+
+impl<'a> Frame<'a> {
+    /// A page of the site.
+    fn site(input: &'a SiteInput<'_>) -> Frame<'a> {
+        Frame {
+            event: &input.event,
+            state: state(input),
+            generated: &input.generated,
+            nav: nav(input),
+        }
+    }
+
+    /// A page written on its own (`standings --format html`, `crosstable --format html`).
+    fn alone(event: &'a EventInfo, state: String, generated: &'a str) -> Frame<'a> {
+        Frame {
+            event,
+            state,
+            generated,
+            nav: Vec::new(),
+        }
+    }
+}
+
 fn render_page<T: Serialize>(
     tera: &Tera,
     template: &str,
-    input: &SiteInput<'_>,
+    frame: Frame<'_>,
     title: String,
     body: T,
 ) -> Result<String, String> {
     let page = Page {
         title,
-        event: &input.event,
-        state: state(input),
-        generated: &input.generated,
-        nav: nav(input),
+        event: frame.event,
+        state: frame.state,
+        generated: frame.generated,
+        nav: frame.nav,
         body,
     };
     let context = Context::from_serialize(&page).map_err(|e| error_chain(&e))?;
@@ -363,7 +395,7 @@ pub struct CrossRow {
 /// The crosstable of the standings after the last round paired.
 pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
     let table = input.last();
-    let entries = entries(&input.rounds);
+    let entries = entries(input.rounds);
     let position: HashMap<PlayerId, usize> = table
         .rows
         .iter()
@@ -537,10 +569,16 @@ pub fn crosstable_csv(table: &Crosstable) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| e.to_string())
 }
 
-/// The crosstable page on its own (`crosstable --format html`).
+/// The crosstable page on its own (`crosstable --format html`): no navigation and no links
+/// to player cards, since no other page is written beside it.
 pub fn crosstable_html(input: &SiteInput<'_>) -> Result<String, String> {
     let tera = engine()?;
-    crosstable_page(&tera, input, false)
+    crosstable_page(
+        &tera,
+        input,
+        Frame::alone(&input.event, state(input), &input.generated),
+        false,
+    )
 }
 
 #[derive(Serialize)]
@@ -550,17 +588,121 @@ struct CrossBody {
     links: bool,
 }
 
-fn crosstable_page(tera: &Tera, input: &SiteInput<'_>, links: bool) -> Result<String, String> {
+fn crosstable_page(
+    tera: &Tera,
+    input: &SiteInput<'_>,
+    frame: Frame<'_>,
+    links: bool,
+) -> Result<String, String> {
     render_page(
         tera,
         "crosstable.html",
-        input,
+        frame,
         format!("Crosstable {}", state(input)),
         CrossBody {
             table: crosstable(input),
             links,
         },
     )
+}
+
+/// A standings page written on its own (`standings --format html`).
+pub struct StandingsPage<'a> {
+    pub event: &'a EventInfo,
+    pub table: &'a Standings,
+    /// The round the standings are after.
+    pub round: u32,
+    /// The state shown under the title, e.g. `after round 5 of 9 (provisional)`.
+    pub state: String,
+    pub generated: &'a str,
+    /// Further sections in plain text (a player's working, a comparison of editions), each
+    /// with its heading; shown preformatted and escaped.
+    pub sections: Vec<(String, String)>,
+}
+
+/// The standings as a page of its own: the site's standings table and legend without the
+/// navigation or links to player cards.
+pub fn standings_html(page: &StandingsPage<'_>) -> Result<String, String> {
+    let tera = engine()?;
+    let mut body = standings_body(page.table, page.round, false);
+    body.sections = page
+        .sections
+        .iter()
+        .map(|(heading, text)| (heading.clone(), text.clone()))
+        .collect();
+    render_page(
+        &tera,
+        "standings.html",
+        Frame::alone(page.event, page.state.clone(), page.generated),
+        format!("Standings after round {}", page.round),
+        body,
+    )
+}
+
+/// The body of a standings page; `links` makes each name a link to the player's card.
+fn standings_body(table: &Standings, round: u32, links: bool) -> StandingsBody {
+    let mut previous_rank = None;
+    let rows = table
+        .rows
+        .iter()
+        .map(|row| {
+            // A tie left unbroken shows its rank once.
+            let rank = if previous_rank == Some(row.rank) {
+                String::new()
+            } else {
+                row.rank.to_string()
+            };
+            previous_rank = Some(row.rank);
+            StandingLine {
+                rank,
+                no: row.player.id.0,
+                title: opt(row.player.title),
+                name: row.player.name.clone(),
+                href: if links {
+                    player_href(row.player.id)
+                } else {
+                    String::new()
+                },
+                federation: row.player.federation.clone().unwrap_or_default(),
+                rating: opt(row.player.rating),
+                points: row.points.to_string(),
+                tiebreaks: table
+                    .tiebreaks
+                    .iter()
+                    .zip(&row.values)
+                    .map(|(t, v)| Standings::format_value(*t, *v))
+                    .collect(),
+            }
+        })
+        .collect();
+    let mut notes: Vec<String> = table
+        .dropped
+        .iter()
+        .map(|(t, why)| format!("{t} left out: {why}"))
+        .collect();
+    if let Some(mode) = table.withdrawals {
+        notes.push(format!(
+            "The games of withdrawn players {}.",
+            if mode.as_str() == "annul" {
+                "are annulled"
+            } else {
+                "stand"
+            }
+        ));
+    }
+    StandingsBody {
+        round,
+        tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
+        legend: table
+            .tiebreaks
+            .iter()
+            .map(|t| (t.to_string(), tiebreak_name(*t)))
+            .collect(),
+        rows,
+        notes,
+        edition: table.edition.to_string(),
+        sections: Vec::new(),
+    }
 }
 
 // ---- the pages ----
@@ -619,6 +761,8 @@ struct StandingsBody {
     rows: Vec<StandingLine>,
     notes: Vec<String>,
     edition: String,
+    /// Headed plain-text sections after the legend.
+    sections: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -765,7 +909,13 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     };
     pages.push((
         "index.html".to_owned(),
-        render_page(&tera, "index.html", input, e.name.clone(), index)?,
+        render_page(
+            &tera,
+            "index.html",
+            Frame::site(input),
+            e.name.clone(),
+            index,
+        )?,
     ));
 
     // Starting list.
@@ -788,7 +938,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         render_page(
             &tera,
             "players.html",
-            input,
+            Frame::site(input),
             "Starting rank list".to_owned(),
             PlayersBody {
                 players: by_number.iter().map(|p| line(p)).collect(),
@@ -801,70 +951,14 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     for r in 1..=played {
         let table = &input.standings[r as usize];
         let before = &input.standings[r as usize - 1];
-        let mut previous_rank = None;
-        let rows = table
-            .rows
-            .iter()
-            .map(|row| {
-                // A tie left unbroken shows its rank once.
-                let rank = if previous_rank == Some(row.rank) {
-                    String::new()
-                } else {
-                    row.rank.to_string()
-                };
-                previous_rank = Some(row.rank);
-                StandingLine {
-                    rank,
-                    no: row.player.id.0,
-                    title: opt(row.player.title),
-                    name: row.player.name.clone(),
-                    href: player_href(row.player.id),
-                    federation: row.player.federation.clone().unwrap_or_default(),
-                    rating: opt(row.player.rating),
-                    points: row.points.to_string(),
-                    tiebreaks: table
-                        .tiebreaks
-                        .iter()
-                        .zip(&row.values)
-                        .map(|(t, v)| Standings::format_value(*t, *v))
-                        .collect(),
-                }
-            })
-            .collect();
-        let mut notes: Vec<String> = table
-            .dropped
-            .iter()
-            .map(|(t, why)| format!("{t} left out: {why}"))
-            .collect();
-        if let Some(mode) = table.withdrawals {
-            notes.push(format!(
-                "The games of withdrawn players {}.",
-                if mode.as_str() == "annul" {
-                    "are annulled"
-                } else {
-                    "stand"
-                }
-            ));
-        }
         pages.push((
             format!("standings-r{r}.html"),
             render_page(
                 &tera,
                 "standings.html",
-                input,
+                Frame::site(input),
                 format!("Standings after round {r}"),
-                StandingsBody {
-                    round: r,
-                    tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
-                    legend: table
-                        .tiebreaks
-                        .iter()
-                        .map(|t| (t.to_string(), tiebreak_name(*t)))
-                        .collect(),
-                    rows,
-                    notes,
-                    edition: table.edition.to_string(),
-                },
+                standings_body(table, r, true),
             )?,
         ));
 
@@ -928,7 +1022,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
             render_page(
                 &tera,
                 "pairings.html",
-                input,
+                Frame::site(input),
                 format!("Pairings of round {r}"),
                 PairingsBody {
                     round: r,
@@ -942,13 +1036,46 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
 
     pages.push((
         "crosstable.html".to_owned(),
-        crosstable_page(&tera, input, true)?,
+        crosstable_page(&tera, input, Frame::site(input), true)?,
     ));
 
-    // Player cards.
-    let entries = entries(&input.rounds);
+    // Player cards: most of the pages of a large event, rendered on as many threads as the
+    // machine offers while this one renders the rest.
+    let entries = entries(input.rounds);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(8));
+    let chunk = by_number.len().div_ceil(threads).max(1);
+    let cards = std::thread::scope(|scope| {
+        let workers: Vec<_> = by_number
+            .chunks(chunk)
+            .map(|players| {
+                let (tera, entries, names) = (&tera, &entries, &names);
+                scope.spawn(move || player_cards(tera, input, players, entries, names))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect::<Result<Vec<_>, String>>()
+    })?;
+    pages.extend(cards.into_iter().flatten());
+    Ok(pages)
+}
+
+/// The cards of `players`: each round's opponent, colour, result and points.
+fn player_cards(
+    tera: &Tera,
+    input: &SiteInput<'_>,
+    players: &[&Player],
+    entries: &HashMap<(PlayerId, u32), Entry>,
+    names: &HashMap<PlayerId, &Player>,
+) -> Result<Vec<(String, String)>, String> {
+    let name = |id: PlayerId| names.get(&id).map_or(String::new(), |p| p.name.clone());
+    let rating = |id: PlayerId| opt(names.get(&id).and_then(|p| p.rating));
+    let played = input.played();
+    let last = input.last();
+    let mut pages = Vec::with_capacity(players.len());
     let tpr = last.tiebreaks.iter().position(|t| t.code == Code::Tpr);
-    for p in &by_number {
+    for p in players {
         let row = last.row(p.id);
         let mut facts: Vec<(String, String)> = [
             ("Starting rank", p.id.0.to_string()),
@@ -1026,9 +1153,9 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         pages.push((
             player_href(p.id),
             render_page(
-                &tera,
+                tera,
                 "player.html",
-                input,
+                Frame::site(input),
                 p.name.clone(),
                 CardBody { facts, rounds },
             )?,

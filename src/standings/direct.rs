@@ -1,25 +1,42 @@
 //! Direct encounter (C.07 Art. 6), applied to one group of tied participants.
 
+use std::collections::HashMap;
+
 use super::compute::{Engine, Slot};
 use super::value::Value;
 
-/// The encounters of `a` with `b` that count: over the board, and forfeits in a round robin
-/// (15.2) or with `/P` (6.1.1). Returns the average points of `a` (6.1.2), if they met.
-fn encounter(engine: &Engine, a: usize, b: usize, forfeits: bool) -> Option<Value> {
-    let mut total = Value::ZERO;
-    let mut games = 0;
+/// The encounters of `a` with the other members of a group that count: over the board, and
+/// forfeits in a round robin (15.2) or with `/P` (6.1.1). `member[q]` is `q`'s position in
+/// the group. Returns, per opponent met (by position), the points `a` scored against them and
+/// the number of encounters, in the order first met.
+fn encounters(
+    engine: &Engine,
+    a: usize,
+    member: &HashMap<usize, usize>,
+    forfeits: bool,
+) -> Vec<(usize, Value, i64)> {
+    let mut met: Vec<(usize, Value, i64)> = Vec::new();
     for round in &engine.rounds[a] {
-        let counts = match round.slot {
-            Slot::Game { opp, .. } => opp == b,
-            Slot::Forfeit { opp, .. } => opp == b && (forfeits || engine.rr),
-            _ => false,
+        let opp = match round.slot {
+            Slot::Game { opp, .. } => opp,
+            Slot::Forfeit { opp, .. } if forfeits || engine.rr => opp,
+            _ => continue,
         };
-        if counts {
-            total = total + Value::points(round.points);
-            games += 1;
+        let Some(&b) = member.get(&opp) else {
+            continue;
+        };
+        if opp == a {
+            continue;
+        }
+        match met.iter_mut().find(|(k, _, _)| *k == b) {
+            Some((_, total, games)) => {
+                *total = *total + Value::points(round.points);
+                *games += 1;
+            }
+            None => met.push((b, Value::points(round.points), 1)),
         }
     }
-    (games > 0).then(|| total.div_int(games))
+    met
 }
 
 /// Orders `group` by Art. 6: the separate standings when everyone met (6.2, reapplied to each
@@ -31,30 +48,32 @@ pub(crate) fn order(engine: &Engine, group: &[usize], forfeits: bool) -> Vec<Vec
         return vec![group.to_vec()];
     }
     let win = Value::points(engine.values.win);
+    let member: HashMap<usize, usize> = group.iter().enumerate().map(|(k, &p)| (p, k)).collect();
+    // Each member's encounters within the group, read once from their own rounds (the group
+    // can be large when few rounds are played).
+    let met: Vec<Vec<(usize, Value, i64)>> = group
+        .iter()
+        .map(|&a| encounters(engine, a, &member, forfeits))
+        .collect();
     let mut score = Vec::with_capacity(group.len());
     let mut best = Vec::with_capacity(group.len());
     let mut all_met = true;
-    for &a in group {
-        let mut s = Value::ZERO;
-        let mut missing = 0;
-        for &b in group {
-            if a == b {
-                continue;
-            }
-            match (
-                encounter(engine, a, b, forfeits),
-                encounter(engine, b, a, forfeits),
-            ) {
-                (Some(v), Some(_)) => s = s + v,
-                (Some(v), None) => {
-                    s = s + v;
-                    all_met = false;
-                }
-                (None, _) => {
-                    missing += 1;
-                    all_met = false;
-                }
-            }
+    for (k, mine) in met.iter().enumerate() {
+        // 6.1.2: the average of the points scored against each opponent met.
+        let s: Value = mine
+            .iter()
+            .map(|&(_, total, games)| total.div_int(games))
+            .sum();
+        // A pair is complete when both sides record the encounter.
+        if mine
+            .iter()
+            .any(|&(b, _, _)| !met[b].iter().any(|&(c, _, _)| c == k))
+        {
+            all_met = false;
+        }
+        let missing = (group.len() - 1 - mine.len()) as i64;
+        if missing > 0 {
+            all_met = false;
         }
         score.push(s);
         best.push(s + win.times(Value::int(missing)));
@@ -90,11 +109,17 @@ pub(crate) fn order(engine: &Engine, group: &[usize], forfeits: bool) -> Vec<Vec
     let mut remaining: Vec<usize> = (0..group.len()).collect();
     let mut ranked: Vec<Vec<usize>> = Vec::new();
     while remaining.len() > 1 {
-        let top = remaining.iter().copied().find(|&k| {
-            remaining
-                .iter()
-                .all(|&other| other == k || score[k] > best[other])
-        });
+        // Only the one highest score can beat every other member's best (a best is never
+        // below its own score), so it is the only candidate to test.
+        let leader = remaining
+            .iter()
+            .copied()
+            .max_by(|&x, &y| score[x].cmp(&score[y]).then(y.cmp(&x)))
+            .expect("two members at least");
+        let top = remaining
+            .iter()
+            .all(|&other| other == leader || score[leader] > best[other])
+            .then_some(leader);
         match top {
             Some(k) => {
                 ranked.push(vec![group[k]]);

@@ -173,6 +173,10 @@ pub struct Options {
     pub lots: Option<u64>,
     pub unrated: UnratedRule,
     pub cap_rounds: CapRounds,
+    /// Keep each player's working for [`Standings::explain`] (the default). Where only the
+    /// table is wanted, as on the published site's standings after every round, it can be
+    /// left out: for a large field the workings cost more to build than the ranking.
+    pub explain: bool,
 }
 
 impl Options {
@@ -182,6 +186,7 @@ impl Options {
             lots: None,
             unrated: UnratedRule::Drop,
             cap_rounds: CapRounds::Scheduled,
+            explain: true,
         }
     }
 }
@@ -348,17 +353,26 @@ pub struct Standings {
     pub dropped: Vec<(TieBreak, String)>,
     pub lots: Option<u64>,
     explanations: HashMap<PlayerId, Explanation>,
+    /// Each ranked player's index in `rows`: pages that look up every player after every
+    /// round (pairings, player cards) would otherwise search the rows each time.
+    positions: HashMap<PlayerId, usize>,
 }
 
 impl Standings {
-    /// The working behind a player's line.
+    /// The working behind a player's line; `None` for a player not in the event, or when
+    /// the standings were made without workings ([`Options::explain`] off).
     pub fn explain(&self, player: PlayerId) -> Option<&Explanation> {
         self.explanations.get(&player)
     }
 
     /// The row of a player.
     pub fn row(&self, player: PlayerId) -> Option<&Row> {
-        self.rows.iter().find(|r| r.player.id == player)
+        // The index is checked against the row, since `rows` is public and may have been
+        // reordered since.
+        match self.positions.get(&player).and_then(|&i| self.rows.get(i)) {
+            Some(row) if row.player.id == player => Some(row),
+            _ => self.rows.iter().find(|r| r.player.id == player),
+        }
     }
 
     /// A value as the CSV writes it: the tie-break's usual decimals (BH 12.5, SB 9.25, ARO
@@ -563,9 +577,14 @@ pub fn standings(
             decided_by: decided[p],
         })
         .collect();
+    let positions: HashMap<PlayerId, usize> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, row)| (row.player.id, i))
+        .collect();
     let rank_of: HashMap<usize, u32> = order.iter().map(|&(r, p)| (p, r)).collect();
     let mut explanations = HashMap::new();
-    for p in 0..count {
+    for p in (0..count).filter(|_| options.explain) {
         let lines = (0..engine.n)
             .map(|r| {
                 let cell = event.entries[p].rounds.get(r);
@@ -608,7 +627,7 @@ pub fn standings(
                 tiebreaks: tiebreaks
                     .iter()
                     .copied()
-                    .zip(workings[p].iter().cloned())
+                    .zip(std::mem::take(&mut workings[p]))
                     .collect(),
             },
         );
@@ -638,6 +657,7 @@ pub fn standings(
         dropped,
         lots: options.lots,
         explanations,
+        positions,
     })
 }
 

@@ -1543,24 +1543,33 @@ impl Store {
         };
         let mut comments = Vec::new();
         let mut players = Vec::new();
+        // Every entry in one query (one per player is slow for a large field), by player and
+        // round.
+        let mut by_player: std::collections::HashMap<u16, Vec<(u32, TrfRound)>> =
+            std::collections::HashMap::new();
+        let mut stmt = self.conn.prepare(
+            "SELECT player, round, opponent, colour, code FROM entry ORDER BY player, round",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            let colour: String = r.get(3)?;
+            let code: String = r.get(4)?;
+            Ok((
+                r.get::<_, u16>(0)?,
+                r.get::<_, u32>(1)?,
+                TrfRound {
+                    opponent: r.get::<_, Option<u16>>(2)?.map(PlayerId),
+                    colour: colour.chars().next().unwrap_or(' '),
+                    code: code.chars().next().unwrap_or(' '),
+                },
+            ))
+        })?;
+        for row in rows {
+            let (player, round, entry) = row?;
+            by_player.entry(player).or_default().push((round, entry));
+        }
+        drop(stmt);
         for player in self.players()? {
-            let mut stmt = self.conn.prepare(
-                "SELECT round, opponent, colour, code FROM entry WHERE player = ?1 ORDER BY round",
-            )?;
-            let entries: Vec<(u32, TrfRound)> = stmt
-                .query_map([player.id.0], |r| {
-                    let colour: String = r.get(2)?;
-                    let code: String = r.get(3)?;
-                    Ok((
-                        r.get(0)?,
-                        TrfRound {
-                            opponent: r.get::<_, Option<u16>>(1)?.map(PlayerId),
-                            colour: colour.chars().next().unwrap_or(' '),
-                            code: code.chars().next().unwrap_or(' '),
-                        },
-                    ))
-                })?
-                .collect::<Result<_, _>>()?;
+            let entries = by_player.remove(&player.id.0).unwrap_or_default();
             // TRF rounds are positional: a round with nothing recorded is written blank
             // (not paired, no points).
             let mut rounds = Vec::new();

@@ -45,5 +45,7 @@ mod standings;
 mod publish;
 // `arbiter demo`: the main job end to end.
 mod demo;
+// The demo's site in headless Chromium: rows, links, hostile names, nothing external.
+mod browser;
 // One test per bug found.
 mod regression;

@@ -238,7 +238,139 @@ fn a_finished_swiss_is_published_whole() {
     );
     let alone = read(&out);
     assert!(alone.contains(&format!(">{cell}<")));
-    assert!(!alone.contains("href=\"player-"));
+    // A page alone links nowhere: no player cards and no navigation to pages not written.
+    assert!(!alone.contains("href="), "{alone}");
+    assert_eq!(alone.matches("<th scope=\"row\">").count(), 16);
+}
+
+/// The start numbers of a standings table's rows, in order: the second cell of each row.
+fn standings_rows(html: &str) -> Vec<u16> {
+    let body = &html[html.find("<tbody>").expect("tbody")..html.find("</tbody>").expect("tbody")];
+    body.split("<tr>")
+        .skip(1)
+        .map(|row| {
+            let cells: Vec<&str> = row.split("<td class=\"num\">").skip(1).collect();
+            cells[1][..cells[1].find('<').expect("cell end")]
+                .parse()
+                .expect("start number")
+        })
+        .collect()
+}
+
+#[test]
+fn standings_as_a_page_of_its_own() {
+    let dir = TempDir::new("standings-html");
+    let db = dir.db();
+    let evil = "<script>alert(1)</script>";
+    run(
+        &db,
+        &[
+            "new",
+            "Open <b>2026</b>",
+            "--rounds",
+            "5",
+            "--start",
+            "2026-07-01",
+            "--tiebreaks",
+            "BH/C1,BH,SB,DE",
+        ],
+    );
+    for (name, rating) in [
+        (evil, "2300"),
+        ("Alpha, Anna", "2250"),
+        ("Bravo, Ben", "2200"),
+        ("Charlie, Cleo", "2150"),
+        ("Delta, Dan", "2100"),
+        ("Echo, Eva", "2050"),
+    ] {
+        run(&db, &["player", "add", name, "--rating", rating]);
+    }
+    for round in ["1", "2"] {
+        run(&db, &["pair"]);
+        for board in ["1", "2", "3"] {
+            let result = if board == "2" { "1/2" } else { "1-0" };
+            run(&db, &["result", round, board, result]);
+        }
+    }
+    let out = dir.0.join("standings.html");
+    run(
+        &db,
+        &[
+            "standings",
+            "--format",
+            "html",
+            "-o",
+            &out.display().to_string(),
+        ],
+    );
+    let html = read(&out);
+    // One row per player, in the order of the CSV contract.
+    let csv = run(&db, &["standings", "--format", "csv"]);
+    let order: Vec<u16> = csv
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.split(',')
+                .nth(1)
+                .expect("start_no")
+                .parse()
+                .expect("number")
+        })
+        .collect();
+    assert_eq!(order.len(), 6);
+    assert_eq!(standings_rows(&html), order);
+    // The tie-break columns in the event's order, with their legend.
+    let headers: Vec<&str> = html
+        .split("<br><abbr>")
+        .skip(1)
+        .map(|rest| &rest[..rest.find("</abbr>").expect("abbr end")])
+        .collect();
+    assert_eq!(headers, ["BH/C1", "BH", "SB", "DE"]);
+    assert!(html.contains("Tie Break1: BH/C1"));
+    assert!(html.contains("Buchholz, cut the 1 lowest"));
+    assert!(html.contains("after round 2 of 5 (provisional; 2026 tie-break rules)"));
+    // Untrusted names as text, never as markup; a page alone links nowhere.
+    assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(html.contains("Open &lt;b&gt;2026&lt;/b&gt;"));
+    assert!(!html.contains("<script"));
+    assert!(!html.contains("<b>"));
+    assert!(!html.contains("href="));
+
+    // Printed when no file is given; the working and a comparison come as sections.
+    let printed = run(
+        &db,
+        &[
+            "standings",
+            "--format",
+            "html",
+            "--explain",
+            "1",
+            "--compare",
+            "2024",
+        ],
+    );
+    assert_eq!(standings_rows(&printed), order);
+    assert!(printed.contains("<h2>The working for player 1</h2>"));
+    assert!(printed.contains("player 1 &lt;script&gt;alert(1)&lt;/script&gt;:"));
+    assert!(printed.contains("<h2>2026 rules against 2024 rules</h2>"));
+    assert!(printed.trim_end().ends_with("</html>"));
+
+    // The crosstable in each of its formats names the same players, the hostile one as
+    // text in the page.
+    let page = run(&db, &["crosstable", "--format", "html"]);
+    assert_eq!(page.matches("<th scope=\"row\">").count(), 6);
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(!page.contains("<script"));
+    let text = run(&db, &["crosstable", "--format", "text"]);
+    assert!(text.contains(evil));
+    assert_eq!(
+        text.lines().count(),
+        1 + 1 + 6,
+        "title, header, a line per player"
+    );
+    let rows = crosstable_csv(&db);
+    assert_eq!(rows.len(), 6);
+    assert!(rows.iter().any(|r| r[3] == evil));
 }
 
 #[test]
