@@ -187,6 +187,8 @@ pub struct BracketSearch<'g, 'a> {
     /// A candidate of the target cost inside the branch being searched.
     witness: Option<Candidate>,
     oracle_calls: u64,
+    /// While true, branches whose bound is worse than a perfect candidate are not entered.
+    perfect_only: bool,
 }
 
 impl<'g, 'a> BracketSearch<'g, 'a> {
@@ -224,6 +226,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             target: None,
             witness: None,
             oracle_calls: 0,
+            perfect_only: false,
         }
     }
 
@@ -255,7 +258,17 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 self.pairs = pairs;
                 self.m = m;
                 self.prepare();
+                // First only the branches that can still be perfect: where a perfect candidate
+                // exists, the walk goes straight to the first one in generation order.
+                self.perfect_only = true;
                 self.search_mdp_sets();
+                self.perfect_only = false;
+                if self.best.is_none() {
+                    self.done = false;
+                    self.nodes = 0;
+                    self.exhausted = false;
+                    self.search_mdp_sets();
+                }
                 if self.exhausted {
                     self.settle();
                 }
@@ -751,7 +764,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     fn better_than_best(&self, bound: &[i32]) -> bool {
         match &self.best {
             Some((cost, _)) => bound < cost.as_slice(),
-            None => true,
+            None => !self.perfect_only || bound <= self.stop.as_slice(),
         }
     }
 
@@ -871,7 +884,19 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             }
             let b = t.right[j];
             t.used[j] = true;
-            if let Some(next) = self.reassign(t.left, t.right, t.used, assignment, i, j) {
+            let moved = if assignment.of_left[i] == j {
+                None
+            } else {
+                match self.reassign(t.left, t.right, t.used, assignment, i, j) {
+                    Some(moved) => Some(moved),
+                    None => {
+                        t.used[j] = false;
+                        continue;
+                    }
+                }
+            };
+            {
+                let next = moved.as_ref().unwrap_or(assignment);
                 let (c, _) = colour::allocate(self.e(a), self.e(b), self.g.initial);
                 let add = colour::colour_costs(self.e(a), self.e(b), c, self.g.topscorers);
                 let mut colours2 = colours;
@@ -892,7 +917,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                     })
                 {
                     t.pairs.push((a, b));
-                    self.transpose(t, i + 1, colours2, &next, tally2);
+                    self.transpose(t, i + 1, colours2, next, tally2);
                     t.pairs.pop();
                 }
             }
@@ -972,15 +997,18 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         j: usize,
     ) -> Option<Assignment> {
         let mut a = assignment.clone();
-        if a.of_left[i] == j {
-            return Some(a);
-        }
         let old = a.of_left[i];
         a.of_right[old] = None;
         let displaced = a.of_right[j];
         a.of_right[j] = Some(i);
         a.of_left[i] = j;
         if let Some(k) = displaced {
+            // Usually the displaced player can simply take the partner just given up.
+            if !used[old] && self.ok(left[k], right[old]) {
+                a.of_right[old] = Some(k);
+                a.of_left[k] = old;
+                return Some(a);
+            }
             let mut seen = vec![false; right.len()];
             if !self.augment_assignment(k, left, right, used, &mut a, &mut seen) {
                 return None;
