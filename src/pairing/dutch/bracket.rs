@@ -374,7 +374,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         // C7 and C8 exactly, when the possible sets of downfloaters are few enough to try.
         if d > 0
             && !self.next.is_empty()
-            && let Some(exact) = self.exact_c7_c8(d, c9)
+            && let Some(exact) = self.exact_c7_c8(d, &stop[..c9].to_vec())
         {
             stop[..c9].copy_from_slice(&exact);
         }
@@ -415,7 +415,9 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     /// The best C7 and C8 values (the first `len` cost entries) over every set of `d`
     /// downfloaters that leaves the rest of the bracket pairable with M1 MDPs paired and
     /// satisfies C4; None when the sets are too many to try or none qualifies.
-    fn exact_c7_c8(&mut self, d: usize, len: usize) -> Option<Vec<i32>> {
+    /// `ideal` is the best conceivable value: a set that reaches it ends the search.
+    fn exact_c7_c8(&mut self, d: usize, ideal: &[i32]) -> Option<Vec<i32>> {
+        let len = ideal.len();
         let (nm, nr) = (self.mdps.len(), self.residents.len());
         let limbo_size = nm - self.m;
         let floating_residents = d.checked_sub(limbo_size)?;
@@ -463,6 +465,9 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                     .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
                 {
                     *slot = s;
+                }
+                if cost.as_slice() == ideal {
+                    return Some(cost);
                 }
                 if best.as_ref().is_none_or(|b| cost < *b) {
                     best = Some(cost);

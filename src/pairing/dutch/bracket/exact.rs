@@ -69,6 +69,11 @@ impl Plan {
 /// The most tiers the widest weight holds.
 const MAX_TIERS: usize = 64;
 
+/// The largest weight matrix the exact optimum may build (the matching keeps a copy of its
+/// own, so the peak is about twice this). Beyond it, on fields of thousands still to pair, a
+/// bracket that exhausts the search keeps the search's best and says so in `--explain`.
+const MAX_MATRIX_BYTES: usize = 256 << 20;
+
 impl BracketSearch<'_, '_> {
     fn plan(&self) -> Plan {
         let scores = |players: &mut dyn Iterator<Item = &usize>| {
@@ -184,14 +189,21 @@ impl BracketSearch<'_, '_> {
         true
     }
 
-    /// Whether the criteria of this bracket fit in the widest weight.
+    /// Whether the criteria of this bracket fit in the widest weight, and the weight matrix
+    /// over everyone still to pair in the memory allowed for it.
     pub(super) fn exact_possible(&self) -> bool {
-        self.plan().len <= MAX_TIERS
+        let plan = self.plan();
+        let n = self.mdps.len() + self.residents.len() + self.lower.len() + 1;
+        let limbs = plan.len.div_ceil(2).next_power_of_two().max(4);
+        plan.len <= MAX_TIERS && n * n * limbs * 8 <= MAX_MATRIX_BYTES
     }
 
     /// The best candidate of the branch by the criteria, with its cost; None when the branch
     /// has no candidate (or the criteria need more tiers than a weight holds).
     pub(super) fn optimum(&mut self, branch: &Branch) -> Option<(Vec<i32>, Candidate)> {
+        if !self.exact_possible() {
+            return None;
+        }
         let plan = self.plan();
         self.oracle_calls += 1;
         match plan.len.div_ceil(2) {
