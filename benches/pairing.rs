@@ -1,8 +1,12 @@
-//! The Dutch engine on a 300-player open: a generated 9-round event (byes, forfeits, late
-//! entries) paired by the engine itself, then round 6 paired again from the state before it.
+//! The Dutch engine: a generated 300-player 9-round open (byes, forfeits, late entries)
+//! paired by the engine itself, then rounds of it paired again from the state before them;
+//! rounds of the big opens of fixtures/pairing/big (1,200, 2,500 and 5,000 players); and the
+//! shared conformance set (every cut round of fixtures/pairing/dutch-2026) in one go.
 //! Run with `cargo bench --bench pairing`.
 
 use std::hint::black_box;
+use std::io::Read;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use arbiter::pairing::generate::{GeneratorConfig, generate};
@@ -45,5 +49,69 @@ fn pairing(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pairing);
+fn fixtures(dir: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/pairing")
+        .join(dir)
+}
+
+fn big_event(name: &str) -> Trf {
+    let file = std::fs::File::open(fixtures("big").join(name)).unwrap();
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap();
+    arbiter::trf::parse(&text).unwrap().0
+}
+
+fn big_opens(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dutch big");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(10));
+    for players in [1200, 2500, 5000] {
+        let trf = big_event(&format!("open{players}.trf.gz"));
+        for round in [2, 4, 6, 11] {
+            let input = PairingInput::from_trf(&trf, round).unwrap();
+            group.bench_function(format!("{players} players, round {round}"), |b| {
+                b.iter(|| dutch::pair(black_box(&input)).unwrap())
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Every cut round of the shared conformance set, read beforehand, paired in one iteration.
+fn conformance(c: &mut Criterion) {
+    let dir = fixtures("dutch-2026");
+    let mut inputs = Vec::new();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            name.contains("_round") && name.ends_with(".trf")
+        })
+        .collect();
+    names.sort();
+    for path in names {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let round: u32 = name.rsplit("_round").next().unwrap().parse().unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let trf = arbiter::trf::parse(&text).unwrap().0;
+        inputs.push(PairingInput::from_trf(&trf, round).unwrap());
+    }
+    let mut group = c.benchmark_group("dutch conformance");
+    group.sample_size(10);
+    group.bench_function(format!("{} cut rounds", inputs.len()), |b| {
+        b.iter(|| {
+            for input in &inputs {
+                black_box(dutch::pair(black_box(input)).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pairing, big_opens, conformance);
 criterion_main!(benches);
