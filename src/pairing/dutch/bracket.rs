@@ -264,8 +264,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 self.search_mdp_sets();
                 self.perfect_only = false;
                 if self.best.is_none() {
+                    // The full search generates every candidate the first pass looked at
+                    // again, so the count starts afresh.
                     self.done = false;
                     self.nodes = 0;
+                    self.candidates = 0;
                     self.exhausted = false;
                     self.search_mdp_sets();
                 }
@@ -374,7 +377,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         // C7 and C8 exactly, when the possible sets of downfloaters are few enough to try.
         if d > 0
             && !self.next.is_empty()
-            && let Some(exact) = self.exact_c7_c8(d, &stop[..c9].to_vec())
+            && let Some(exact) = self.exact_c7_c8(d, &stop[..c9])
         {
             stop[..c9].copy_from_slice(&exact);
         }
