@@ -23,6 +23,14 @@ use super::super::state::Float;
 use super::super::weight::Wide;
 use super::{BracketSearch, Candidate, UNPAIRED};
 
+/// An entrant's part in a branch: an MDP, one left in limbo, in S1 (1) or S2 (2).
+#[derive(Clone, Copy, Default)]
+struct Role {
+    mdp: bool,
+    limbo: bool,
+    side: u8,
+}
+
 /// What a branch of the generation order has fixed.
 #[derive(Default, Clone, Copy)]
 pub(super) struct Branch<'c> {
@@ -168,25 +176,33 @@ impl BracketSearch<'_, '_> {
         w
     }
 
-    /// May `a` and `b`, both of this bracket and both free, be paired here on this branch?
-    fn pairs_here(&self, branch: &Branch, a: usize, b: usize) -> bool {
-        let (ma, mb) = (self.mdps.contains(&a), self.mdps.contains(&b));
-        if ma && mb {
-            return false;
+    /// Each entrant's part in the branch, so that `pairs_here` answers in constant time.
+    fn roles(&self, branch: &Branch) -> Vec<Role> {
+        let mut roles = vec![Role::default(); self.g.entrants.len()];
+        for &m in &self.mdps {
+            roles[m].mdp = true;
         }
-        if let Some(limbo) = branch.limbo
-            && (limbo.contains(&a) || limbo.contains(&b))
-        {
-            return false;
+        for &m in branch.limbo.unwrap_or(&[]) {
+            roles[m].limbo = true;
         }
         if let Some((left, right)) = branch.split {
-            let crosses = (left.contains(&a) && right.contains(&b))
-                || (left.contains(&b) && right.contains(&a));
-            if !crosses {
-                return false;
+            for &i in left {
+                roles[i].side = 1;
+            }
+            for &i in right {
+                roles[i].side = 2;
             }
         }
-        true
+        roles
+    }
+
+    /// May `a` and `b`, both of this bracket and both free, be paired here on this branch?
+    fn pairs_here(roles: &[Role], split: bool, a: usize, b: usize) -> bool {
+        let (ra, rb) = (roles[a], roles[b]);
+        if (ra.mdp && rb.mdp) || ra.limbo || rb.limbo {
+            return false;
+        }
+        !split || (ra.side | rb.side) == 3
     }
 
     /// Whether the criteria of this bracket fit in the widest weight, and the weight matrix
@@ -220,6 +236,8 @@ impl BracketSearch<'_, '_> {
         plan: &Plan,
         branch: &Branch,
     ) -> Option<(Vec<i32>, Candidate)> {
+        let roles = self.roles(branch);
+        let split = branch.split.is_some();
         let mut taken: HashSet<usize> = HashSet::new();
         for &(a, b) in branch.fixed.iter().chain(branch.extra.iter()) {
             taken.insert(a);
@@ -250,7 +268,7 @@ impl BracketSearch<'_, '_> {
                     continue;
                 }
                 let in_next = |k: usize| k >= nb && k < nb + nn;
-                let w = if x < nb && y < nb && self.pairs_here(branch, a, b) {
+                let w = if x < nb && y < nb && Self::pairs_here(&roles, split, a, b) {
                     self.bracket_weight::<L>(plan, a, b, c9)
                 } else if (x < nb && in_next(y)) || (in_next(x) && in_next(y)) {
                     self.next_weight::<L>(plan, a, b)
@@ -275,7 +293,7 @@ impl BracketSearch<'_, '_> {
         let mut floaters = Vec::new();
         for x in 0..nb {
             let y = mate[x]?;
-            let paired_here = y < nb && self.pairs_here(branch, bracket[x], bracket[y]);
+            let paired_here = y < nb && Self::pairs_here(&roles, split, bracket[x], bracket[y]);
             if !paired_here {
                 floaters.push(bracket[x]);
             } else if x < y {
@@ -352,6 +370,8 @@ impl BracketSearch<'_, '_> {
     }
 
     fn in_branch(&self, cand: &Candidate, branch: &Branch) -> bool {
+        let roles = self.roles(branch);
+        let split = branch.split.is_some();
         let key = |a: usize, b: usize| (a.min(b), a.max(b));
         let have: HashSet<(usize, usize)> = cand.pairs.iter().map(|&(a, b)| key(a, b)).collect();
         let fixed: HashSet<(usize, usize)> = branch
@@ -363,7 +383,7 @@ impl BracketSearch<'_, '_> {
         fixed.iter().all(|p| have.contains(p))
             && have
                 .iter()
-                .all(|&(a, b)| fixed.contains(&(a, b)) || self.pairs_here(branch, a, b))
+                .all(|&(a, b)| fixed.contains(&(a, b)) || Self::pairs_here(&roles, split, a, b))
     }
 }
 
