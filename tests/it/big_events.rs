@@ -1,4 +1,4 @@
-//! Big opens against the reference engine: generated events of 1,200 and 2,500 players
+//! Big opens against the reference engine: generated events of 300 to 2,500 players
 //! (fixtures/pairing/big, see its README), each round re-paired from the complete event and
 //! compared with the reference engine's pairing of that round, line for line.
 

@@ -31,7 +31,7 @@ mod director;
 mod dutch;
 // The Dutch engine against the reference engine on generated events with every feature.
 mod oracle_cases;
-// Big opens (1,200 and 2,500 players) against the reference engine.
+// Big opens (300 to 2,500 players) against the reference engine.
 mod big_events;
 // Properties over generated events: absolute criteria always hold, pairing is deterministic.
 mod pairing_properties;
