@@ -16,7 +16,11 @@ use arbiter::trf::Trf;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn event(players: usize) -> Trf {
-    let mut config = GeneratorConfig::new(players, 9, 11);
+    event_of(players, 9)
+}
+
+fn event_of(players: usize, rounds: u32) -> Trf {
+    let mut config = GeneratorConfig::new(players, rounds, 11);
     config.forfeit_rate = 0.02;
     config.bye_rate = 0.02;
     config.late_entry_rate = 0.02;
@@ -113,5 +117,17 @@ fn conformance(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, pairing, big_opens, conformance);
+/// `pairing generate` on a big open: every round paired by the engine, results drawn.
+fn generator(c: &mut Criterion) {
+    let mut group = c.benchmark_group("generate");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(30));
+    group.bench_function("5000 players, 11 rounds", |b| {
+        b.iter(|| event_of(black_box(5000), 11))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, pairing, big_opens, conformance, generator);
 criterion_main!(benches);
