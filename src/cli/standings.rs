@@ -215,7 +215,10 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     // In FIDE mode there are no final standings while a result is missing.
     let fide = store.setting("fide-mode")? == "on";
     let state = if missing > 0 {
-        format!("provisional: {missing} results missing")
+        format!(
+            "provisional: {missing} result{} missing",
+            if missing == 1 { "" } else { "s" }
+        )
     } else if planned == Some(round) {
         "final".to_owned()
     } else {

@@ -54,3 +54,29 @@ fn promotion_without_piece_does_not_choose_a_stalemating_queen() {
     assert_eq!(report.plies, 3);
     assert_eq!(game.moves()[0].promotion_role(), Some(Role::Rook));
 }
+
+/// An event made with `arbiter new` and no `--start` had no start date, so `auto` could not
+/// choose a tie-break edition: `standings` and `publish` refused until the director set one.
+/// The event now starts today unless told otherwise.
+#[test]
+fn a_new_event_without_a_start_date_has_standings() {
+    let dir = crate::util::TempDir::new("regression-start");
+    let db = dir.path("t.db");
+    let run = |args: &[&str]| {
+        let mut all = vec!["--db", db.as_str()];
+        all.extend_from_slice(args);
+        let out = crate::util::arbiter(&all);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let created = run(&["new", "Club Open", "--rounds", "5"]);
+    assert!(created.contains("(today)"), "{created}");
+    for name in ["Alpha, A", "Beta, B", "Gamma, C", "Delta, D"] {
+        run(&["player", "add", name, "--rating", "1900"]);
+    }
+    run(&["pair"]);
+    run(&["result", "1", "1", "1-0"]);
+    let standings = run(&["standings"]);
+    assert!(standings.contains("2026 tie-break rules"), "{standings}");
+    run(&["publish", &dir.path("site")]);
+}
