@@ -321,8 +321,19 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             )));
         }
     };
+    // CSV and JSON are read by programs: what does not belong to their contract goes to
+    // standard error, so the file stays well-formed.
     if let Some((heading, lines)) = comparison {
-        text.push_str(&format!("\n{heading}:\n{lines}"));
+        if args.format == "text" {
+            text.push_str(&format!("\n{heading}:\n{lines}"));
+        } else {
+            eprint!("{heading}:\n{lines}");
+        }
+    }
+    if args.format == "csv"
+        && let Some(e) = &explain
+    {
+        eprint!("{e}");
     }
     match &args.output {
         Some(path) => std::fs::write(path, text)

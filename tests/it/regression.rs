@@ -80,3 +80,38 @@ fn a_new_event_without_a_start_date_has_standings() {
     assert!(standings.contains("2026 tie-break rules"), "{standings}");
     run(&["publish", &dir.path("site")]);
 }
+
+/// `standings --format csv --compare 2024` appended the side-by-side text after the CSV, so
+/// programs reading the file met lines that were not records. The comparison now goes to
+/// standard error for CSV and JSON.
+#[test]
+fn standings_csv_with_a_comparison_stays_csv() {
+    let dir = crate::util::TempDir::new("regression-compare");
+    let db = dir.path("t.db");
+    let source = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/tiebreaks/held-swiss-start2026.trf"
+    );
+    let imported = crate::util::arbiter(&["--db", &db, "import", "trf", source]);
+    assert!(imported.status.success(), "{imported:?}");
+    let out = crate::util::arbiter(&[
+        "--db",
+        &db,
+        "standings",
+        "--format",
+        "csv",
+        "--compare",
+        "2024",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let width = reader.headers().unwrap().len();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert!(!rows.is_empty());
+    assert!(rows.iter().all(|r| r.len() == width), "{csv}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("rules against 2024 rules"),
+        "{out:?}"
+    );
+}
