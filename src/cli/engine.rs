@@ -439,7 +439,7 @@ fn shortfall_text(s: &dutch::Shortfall) -> String {
             .iter()
             .filter(|&&x| x != i32::MIN)
             .map(|&x| {
-                if x >= 1_000_000 {
+                if x >= dutch::UNPAIRED {
                     "unpaired".to_owned()
                 } else {
                     score(x)
@@ -467,9 +467,14 @@ fn shortfall_text(s: &dutch::Shortfall) -> String {
             scores(&s.ideal)
         ),
         "C8" => {
+            // The pairs (negated), then the downfloaters' scores padded to the places
+            // there are: as many as the players not paired.
             let next = |v: &[i32]| {
-                let floating: Vec<i32> = v.iter().skip(1).copied().filter(|&x| x != 0).collect();
-                format!("{} pairs, downfloaters {}", -first(v), scores(&floating))
+                let pairs = -first(v);
+                let floating =
+                    (v.len().saturating_sub(1)).saturating_sub(2 * pairs.max(0) as usize);
+                let shown: Vec<i32> = v.iter().skip(1).take(floating).copied().collect();
+                format!("{pairs} pairs, downfloaters {}", scores(&shown))
             };
             format!(
                 "the next bracket gets {} (perfect: {})",

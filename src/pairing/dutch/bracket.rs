@@ -76,7 +76,7 @@ pub struct Shortfall {
     /// The criterion's values for the chosen candidate and for a perfect one: a count for
     /// C9-C17; scores in tenths, highest first, for C7; the next bracket's pairs (negated)
     /// then its downfloaters' scores for C8; score differences for C18-C21 (`i32::MIN` is an
-    /// empty place, `1_000_000` an MDP who floats on).
+    /// empty place, `UNPAIRED` an MDP who floats on).
     pub chosen: Vec<i32>,
     pub ideal: Vec<i32>,
 }
@@ -151,6 +151,9 @@ const EXACT_FLOATER_SETS: u64 = 5_000;
 /// The most exchanges of one size generated at once.
 const EXCHANGE_LIMIT: u64 = 2_000_000;
 
+/// The most matchings the guided search may solve in one bracket.
+const ORACLE_LIMIT: u64 = 2_000;
+
 fn binomial(n: usize, k: usize) -> u64 {
     let mut r: u64 = 1;
     for i in 0..k.min(n) as u64 {
@@ -160,7 +163,7 @@ fn binomial(n: usize, k: usize) -> u64 {
 }
 
 /// A score difference for an MDP who floats on: larger than any real one.
-const UNPAIRED: i32 = 1_000_000;
+pub const UNPAIRED: i32 = 1_000_000;
 
 pub struct BracketSearch<'g, 'a> {
     g: &'g Global<'a>,
@@ -186,7 +189,10 @@ pub struct BracketSearch<'g, 'a> {
     target: Option<Vec<i32>>,
     /// A candidate of the target cost inside the branch being searched.
     witness: Option<Candidate>,
+    /// Matchings the guided search has solved; past `ORACLE_LIMIT` it stops.
     oracle_calls: u64,
+    /// Whether the exact optimum can settle this bracket (criteria and memory permitting).
+    exact_available: bool,
     /// While true, branches whose bound is worse than a perfect candidate are not entered.
     perfect_only: bool,
 }
@@ -226,6 +232,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             target: None,
             witness: None,
             oracle_calls: 0,
+            exact_available: false,
             perfect_only: false,
         }
     }
@@ -345,6 +352,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         self.best = None;
         self.done = false;
         self.nodes = 0;
+        self.exhausted = false;
+        self.exact_available = self.exact_possible();
         let mut stop = vec![0; self.layout.len];
         // C7: the lowest-scoring MDPs float, and residents for the rest.
         let mut scores: Vec<i32> = self.mdps[self.m..]
@@ -538,7 +547,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             key.sort();
             let limbo_fails = d == limbo.len() && !self.completes(&key);
             if !limbo_fails
-                && self.bipartite_feasible(&chosen, &self.residents.clone(), &[])
+                && self.bipartite_feasible(&chosen, &self.residents)
                 && self.reachable(&Branch {
                     limbo: Some(&limbo),
                     ..Branch::default()
@@ -592,7 +601,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             {
                 return;
             }
-            let tail = self.mdp_tail(chosen, limbo, mdp_pairs);
+            let tail = self.mdp_tail(limbo, mdp_pairs);
             self.search_remainder(&remainder, limbo, mdp_pairs, colours, upfloats, &tail);
             return;
         }
@@ -610,7 +619,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 .filter(|(_, u)| !**u)
                 .map(|(&x, _)| x)
                 .collect();
-            if self.bipartite_feasible(&chosen[i + 1..], &rest_right, &[]) {
+            if self.bipartite_feasible(&chosen[i + 1..], &rest_right) {
                 let (c, _) = colour::allocate(self.e(mdp), self.e(res), self.g.initial);
                 let add = colour::colour_costs(self.e(mdp), self.e(res), c, self.g.topscorers);
                 let mut colours2 = colours;
@@ -650,12 +659,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     }
 
     /// C18-C21 once the MDP pairs are known.
-    fn mdp_tail(
-        &self,
-        chosen: &[usize],
-        limbo: &[usize],
-        mdp_pairs: &[(usize, usize)],
-    ) -> Vec<i32> {
+    fn mdp_tail(&self, limbo: &[usize], mdp_pairs: &[(usize, usize)]) -> Vec<i32> {
         let k = self.mdps.len();
         let mut tail = vec![i32::MIN; 4 * k];
         for (t, back) in [(0usize, 1u8), (2, 2)] {
@@ -684,7 +688,6 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             ups.resize(k, i32::MIN);
             tail[(t + 1) * k..(t + 2) * k].copy_from_slice(&ups);
         }
-        let _ = chosen;
         tail
     }
 
@@ -710,14 +713,19 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         if let Some(tail) = tail {
             b[l.c18..].copy_from_slice(tail);
         }
-        // C7 of the current MDP set is what the leaf will have, never below the stop value.
         b
     }
 
-    /// Counts a search node; past the budget, with a candidate in hand, the search ends.
+    /// Counts a search node. Past the budget the search ends when something else can
+    /// finish the job: a candidate in hand, the full pass after a perfect-first one, or the
+    /// exact optimum. Without any of them it goes on, since stopping without a candidate
+    /// would mean pairing fewer players than the bracket can.
     fn step(&mut self) {
         self.nodes += 1;
-        if self.nodes > NODE_LIMIT && self.target.is_none() {
+        if self.nodes > NODE_LIMIT
+            && self.target.is_none()
+            && (self.best.is_some() || self.perfect_only || self.exact_available)
+        {
             self.give_up();
         }
     }
@@ -747,9 +755,10 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         let fallback = self.best.take();
         let ideal = std::mem::replace(&mut self.stop, target.clone());
         self.target = Some(target.clone());
-        self.witness = Some(witness);
+        self.witness = Some(witness.clone());
         self.done = false;
         self.nodes = 0;
+        self.oracle_calls = 0;
         self.search_mdp_sets();
         self.stop = ideal;
         self.target = None;
@@ -757,7 +766,11 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         if self.best.as_ref().is_some_and(|(cost, _)| *cost == target) {
             self.exhausted = false;
         } else {
-            self.best = fallback;
+            // The guided search ran out of matchings: the witness has the best cost, though
+            // an earlier candidate of that cost may exist; the bracket stays flagged.
+            self.exhausted = true;
+            self.best = Some((target, witness));
+            let _ = fallback;
         }
     }
 
@@ -802,7 +815,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 return;
             }
             let count = binomial(q, k).saturating_mul(binomial(s2.len(), k));
-            if count > EXCHANGE_LIMIT && self.best.is_some() {
+            if count > EXCHANGE_LIMIT && (self.best.is_some() || self.perfect_only) {
                 self.give_up();
                 return;
             }
@@ -819,6 +832,10 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 let left: Vec<usize> = a.iter().map(|&i| remainder[i]).collect();
                 let right: Vec<usize> = b.iter().map(|&i| remainder[i]).collect();
                 let Some(assignment) = self.assignment(&left, &right) else {
+                    self.step();
+                    if self.done {
+                        return;
+                    }
                     continue;
                 };
                 let tally = self.tally(&left, &right);
@@ -1277,7 +1294,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
     }
 
     /// Can each of `left` get a distinct compatible partner in `right`?
-    fn bipartite_feasible(&self, left: &[usize], right: &[usize], _fixed: &[usize]) -> bool {
+    fn bipartite_feasible(&self, left: &[usize], right: &[usize]) -> bool {
         if left.len() > right.len() {
             return false;
         }

@@ -24,8 +24,8 @@ use crate::tournament::PlayerId;
 
 pub use colour::ColourRule;
 
-pub use bracket::Shortfall;
 use bracket::{BracketSearch, Global};
+pub use bracket::{Shortfall, UNPAIRED};
 use state::Entrant;
 
 /// Why a round was paired as it was: plain data for the `explain` output.

@@ -77,10 +77,12 @@ impl Plan {
 /// The most tiers the widest weight holds.
 const MAX_TIERS: usize = 64;
 
-/// The largest weight matrix the exact optimum may build (the matching keeps a copy of its
-/// own, so the peak is about twice this). Beyond it, on fields of thousands still to pair, a
-/// bracket that exhausts the search keeps the search's best and says so in `--explain`.
-const MAX_MATRIX_BYTES: usize = 256 << 20;
+/// The most memory the exact optimum may use: our weight matrix (n² weights) plus the
+/// matching's own edge table ((2n+1)² edges of a weight and two vertex numbers), which
+/// integer-blossom keeps for reuse. Beyond it, on fields of about a thousand or more still to
+/// pair, a bracket that exhausts the search keeps the search's best and says so in
+/// `--explain`.
+const MAX_MATCHING_BYTES: usize = 640 << 20;
 
 impl BracketSearch<'_, '_> {
     fn plan(&self) -> Plan {
@@ -210,8 +212,9 @@ impl BracketSearch<'_, '_> {
     pub(super) fn exact_possible(&self) -> bool {
         let plan = self.plan();
         let n = self.mdps.len() + self.residents.len() + self.lower.len() + 1;
-        let limbs = plan.len.div_ceil(2).next_power_of_two().max(4);
-        plan.len <= MAX_TIERS && n * n * limbs * 8 <= MAX_MATRIX_BYTES
+        let weight = 8 * plan.len.div_ceil(2).next_power_of_two().max(4);
+        let bytes = n * n * weight + (2 * n + 1) * (2 * n + 1) * (weight + 8);
+        plan.len <= MAX_TIERS && bytes <= MAX_MATCHING_BYTES
     }
 
     /// The best candidate of the branch by the criteria, with its cost; None when the branch
@@ -345,7 +348,7 @@ impl BracketSearch<'_, '_> {
             .copied()
             .filter(|p| self.mdps.contains(&p.0))
             .collect();
-        let tail = self.mdp_tail(&[], &limbo, &mdp_pairs);
+        let tail = self.mdp_tail(&limbo, &mdp_pairs);
         self.cost(floaters, colours, upfloats, &tail)
     }
 
@@ -359,6 +362,10 @@ impl BracketSearch<'_, '_> {
             && self.in_branch(w, branch)
         {
             return true;
+        }
+        if self.oracle_calls >= super::ORACLE_LIMIT {
+            self.done = true;
+            return false;
         }
         match self.optimum(branch) {
             Some((cost, cand)) if cost == target => {
