@@ -39,21 +39,9 @@ fn big_opens_are_paired_as_the_reference_engine_pairs_them() {
         });
         let input = PairingInput::from_trf(report, round).unwrap();
         let ours = dutch::pair(&input).unwrap_or_else(|e| panic!("{event} round {round}: {e}"));
-        let mut got: Vec<String> = ours
-            .boards
-            .iter()
-            .map(|b| format!("{} {}", b.white, b.black))
-            .collect();
-        if let Some(bye) = ours.bye {
-            got.push(format!("{bye} 0"));
-        }
-        let want: Vec<String> = std::fs::read_to_string(fixture(expected))
-            .unwrap()
-            .lines()
-            .skip(1)
-            .map(|l| l.trim().to_owned())
-            .filter(|l| !l.is_empty())
-            .collect();
+        let got = crate::util::pairing_lines(&ours);
+        let want =
+            crate::util::pairs_file_lines(&std::fs::read_to_string(fixture(expected)).unwrap());
         compared += 1;
         if got != want {
             differing.push(format!("{event} round {round}"));

@@ -25,24 +25,11 @@ fn generated_cases_are_paired_as_the_reference_engine_pairs_them() {
         let same = if expected.ends_with(".err") {
             ours.is_err()
         } else {
-            let want: Vec<String> = std::fs::read_to_string(dir.join(expected))
-                .unwrap()
-                .lines()
-                .skip(1)
-                .map(|l| l.trim().to_owned())
-                .filter(|l| !l.is_empty())
-                .collect();
-            ours.as_ref().is_ok_and(|p| {
-                let mut got: Vec<String> = p
-                    .boards
-                    .iter()
-                    .map(|b| format!("{} {}", b.white, b.black))
-                    .collect();
-                if let Some(bye) = p.bye {
-                    got.push(format!("{bye} 0"));
-                }
-                got == want
-            })
+            let want = crate::util::pairs_file_lines(
+                &std::fs::read_to_string(dir.join(expected)).unwrap(),
+            );
+            ours.as_ref()
+                .is_ok_and(|p| crate::util::pairing_lines(p) == want)
         };
         if same {
             identical += 1;

@@ -131,3 +131,25 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// A pairing as the lines of a pairs file after its count: `WHITE BLACK` per board in board
+/// order, then the bye as `ID 0`.
+pub fn pairing_lines(pairing: &arbiter::pairing::Pairing) -> Vec<String> {
+    let mut lines: Vec<String> = pairing
+        .boards
+        .iter()
+        .map(|b| format!("{} {}", b.white, b.black))
+        .collect();
+    lines.extend(pairing.bye.map(|bye| format!("{bye} 0")));
+    lines
+}
+
+/// The board lines of a pairs file (the reference engine's output): the count skipped,
+/// blank lines dropped.
+pub fn pairs_file_lines(text: &str) -> Vec<String> {
+    text.lines()
+        .skip(1)
+        .map(|l| l.trim().to_owned())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
