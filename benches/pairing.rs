@@ -9,9 +9,8 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use arbiter::pairing::generate::{GeneratorConfig, generate};
+use arbiter::pairing::generate::{GeneratorConfig, generate, pair_dutch};
 use arbiter::pairing::{PairingInput, dutch};
-use arbiter::tournament::PlayerId;
 use arbiter::trf::Trf;
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -24,17 +23,7 @@ fn event_of(players: usize, rounds: u32) -> Trf {
     config.forfeit_rate = 0.02;
     config.bye_rate = 0.02;
     config.late_entry_rate = 0.02;
-    let mut pair = |trf: &Trf, round: u32| -> Result<Vec<(PlayerId, Option<PlayerId>)>, String> {
-        let input = PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
-        let pairing = dutch::pair(&input).map_err(|e| e.to_string())?;
-        let mut boards: Vec<_> = pairing
-            .boards
-            .iter()
-            .map(|b| (b.white, Some(b.black)))
-            .collect();
-        boards.extend(pairing.bye.map(|p| (p, None)));
-        Ok(boards)
-    };
+    let mut pair = pair_dutch;
     generate(&config, &mut pair).expect("the generated event pairs")
 }
 

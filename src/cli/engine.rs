@@ -395,19 +395,7 @@ fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
         late_entry_rate: args.late_entries,
         baku: args.baku,
     };
-    let mut pair = |trf: &Trf, round: u32| -> Result<Vec<(PlayerId, Option<PlayerId>)>, String> {
-        let input = PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
-        let pairing = dutch::pair(&input).map_err(|e| e.to_string())?;
-        let mut boards: Vec<(PlayerId, Option<PlayerId>)> = pairing
-            .boards
-            .iter()
-            .map(|b| (b.white, Some(b.black)))
-            .collect();
-        if let Some(bye) = pairing.bye {
-            boards.push((bye, None));
-        }
-        Ok(boards)
-    };
+    let mut pair = crate::pairing::generate::pair_dutch;
     let trf = generate(&config, &mut pair).map_err(|e| Failure::invalid_input(e.to_string()))?;
     let text = crate::trf::write(&trf);
     std::fs::write(&args.output, text)

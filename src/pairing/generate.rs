@@ -184,6 +184,24 @@ impl std::error::Error for GenerateError {}
 /// the pairing-allocated bye.
 pub type Boards = Vec<(PlayerId, Option<PlayerId>)>;
 
+/// A pairing as the generator takes it: the boards, then the bye.
+pub fn boards(pairing: &super::Pairing) -> Boards {
+    let mut boards: Boards = pairing
+        .boards
+        .iter()
+        .map(|b| (b.white, Some(b.black)))
+        .collect();
+    boards.extend(pairing.bye.map(|p| (p, None)));
+    boards
+}
+
+/// The pairer for a Dutch Swiss: each round paired by our engine from the report so far.
+pub fn pair_dutch(trf: &Trf, round: u32) -> Result<Boards, String> {
+    let input = super::PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
+    let pairing = super::dutch::pair(&input).map_err(|e| e.to_string())?;
+    Ok(boards(&pairing))
+}
+
 /// Generates a tournament. `pair(trf, round)` is called before each round with the report so
 /// far (see the module documentation for what it holds) and returns the boards of `round`:
 /// every player without a column for that round exactly once, and at most one

@@ -2,7 +2,7 @@
 //! checker's absolute criteria (C1-C3, prohibited pairings, everyone paired once, the bye),
 //! and pairing the same state twice gives the same pairing.
 
-use arbiter::pairing::generate::{GeneratorConfig, generate};
+use arbiter::pairing::generate::{GeneratorConfig, boards, generate};
 use arbiter::pairing::{PairingInput, checker, dutch};
 use arbiter::tournament::PlayerId;
 use arbiter::trf::Trf;
@@ -37,13 +37,7 @@ fn every_generated_round_passes_the_absolute_criteria_and_repeats() {
                     "seed {seed} round {round}"
                 );
                 rounds += 1;
-                let mut boards: Vec<(PlayerId, Option<PlayerId>)> = pairing
-                    .boards
-                    .iter()
-                    .map(|b| (b.white, Some(b.black)))
-                    .collect();
-                boards.extend(pairing.bye.map(|p| (p, None)));
-                Ok(boards)
+                Ok(boards(&pairing))
             };
         // A generated event may reach a round no legal pairing exists for (tiny fields late
         // in the event); that is an answer, not a failure, and the event stops there.

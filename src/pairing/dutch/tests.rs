@@ -315,7 +315,6 @@ fn pairing_is_deterministic() {
 #[test]
 fn matching_optimum_equals_the_exhaustive_search() {
     use crate::pairing::generate::{GeneratorConfig, generate};
-    use crate::trf::Trf;
     bracket::exact_cross_check_start();
     for seed in 0..120u64 {
         let mut config = GeneratorConfig::new(6 + (seed % 30) as usize, 7, 1000 + seed);
@@ -324,17 +323,7 @@ fn matching_optimum_equals_the_exhaustive_search() {
         config.withdrawal_rate = 0.01;
         config.late_entry_rate = 0.05;
         config.baku = seed % 4 == 0;
-        let mut pair = |trf: &Trf, round: u32| {
-            let input = PairingInput::from_trf(trf, round).map_err(|e| e.to_string())?;
-            let pairing = pair(&input).map_err(|e| e.to_string())?;
-            let mut boards: Vec<(PlayerId, Option<PlayerId>)> = pairing
-                .boards
-                .iter()
-                .map(|b| (b.white, Some(b.black)))
-                .collect();
-            boards.extend(pairing.bye.map(|p| (p, None)));
-            Ok(boards)
-        };
+        let mut pair = crate::pairing::generate::pair_dutch;
         let _ = generate(&config, &mut pair);
     }
     let (compared, problems) = bracket::exact_cross_check_finish();
