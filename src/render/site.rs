@@ -459,12 +459,7 @@ pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
                 federation: row.player.federation.clone().unwrap_or_default(),
                 cells,
                 points: row.points.to_string(),
-                tiebreaks: table
-                    .tiebreaks
-                    .iter()
-                    .zip(&row.values)
-                    .map(|(t, v)| Standings::format_value(*t, *v))
-                    .collect(),
+                tiebreaks: table.formatted_values(row),
             }
         })
         .collect();
@@ -666,12 +661,7 @@ fn standings_body(table: &Standings, round: u32, links: bool) -> StandingsBody {
                 federation: row.player.federation.clone().unwrap_or_default(),
                 rating: opt(row.player.rating),
                 points: row.points.to_string(),
-                tiebreaks: table
-                    .tiebreaks
-                    .iter()
-                    .zip(&row.values)
-                    .map(|(t, v)| Standings::format_value(*t, *v))
-                    .collect(),
+                tiebreaks: table.formatted_values(row),
             }
         })
         .collect();

@@ -380,6 +380,15 @@ impl Standings {
     pub fn format_value(tiebreak: TieBreak, value: Option<Value>) -> String {
         value.map_or_else(String::new, |v| v.format(decimals(tiebreak.code)))
     }
+
+    /// A row's tie-break values, each as `format_value` writes it.
+    pub fn formatted_values(&self, row: &Row) -> Vec<String> {
+        self.tiebreaks
+            .iter()
+            .zip(&row.values)
+            .map(|(t, v)| Standings::format_value(*t, *v))
+            .collect()
+    }
 }
 
 /// The decimals a tie-break is usually written with.
