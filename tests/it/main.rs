@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// The README's tour run as written, and what a director would check afterwards.
+mod tour;
