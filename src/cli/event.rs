@@ -438,7 +438,7 @@ fn title(text: Option<&str>) -> Result<Option<Title>, Failure> {
 #[derive(Args)]
 #[command(
     about = "Record a requested bye or a known absence for a round not yet paired",
-    after_help = "Examples:\n  arbiter bye 12 --round 3 --half\n  arbiter bye 7 --round 5 --zero"
+    after_help = "Examples:\n  arbiter bye 12 --round 3 --half\n  arbiter bye 7 --round 5 --zero\n  arbiter bye 12 --round 3 --cancel"
 )]
 pub struct ByeArgs {
     player: u16,
@@ -453,9 +453,27 @@ pub struct ByeArgs {
     /// A full point (FIDE mode warns: rated events rarely allow it).
     #[arg(long, group = "kind")]
     full: bool,
+    /// Take back the bye requested for the round (before the round is paired; logged).
+    #[arg(long, group = "kind")]
+    cancel: bool,
 }
 
 pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
+    if args.cancel {
+        let mut store = Store::open(db)?;
+        let code = store.cancel_bye(args.player, args.round)?;
+        println!(
+            "player {}: {} in round {} cancelled; the player is paired in that round",
+            args.player,
+            match code {
+                'H' => "half-point bye",
+                'F' => "full-point bye",
+                _ => "zero-point bye",
+            },
+            args.round
+        );
+        return Ok(Exit::Ok);
+    }
     let code = match (args.half, args.zero, args.full) {
         (true, _, _) => 'H',
         (_, true, _) => 'Z',
@@ -463,7 +481,7 @@ pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
         _ => {
             return Err(Failure {
                 exit: Exit::Usage,
-                message: "say which bye: --half, --zero or --full".into(),
+                message: "say which bye: --half, --zero or --full (or --cancel)".into(),
                 hint: None,
             });
         }

@@ -59,12 +59,34 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         });
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // A round is paired on complete results only; refusing here, before anything is drawn or
+    // computed, keeps a refused `pair` from printing a pairing that is not stored.
+    if round > 1 {
+        let missing = store
+            .round(round - 1)?
+            .games
+            .iter()
+            .filter(|g| g.white_code == ' ')
+            .count();
+        if missing > 0 {
+            return Err(refused(format!(
+                "round {} still has {missing} games without a result; enter them before pairing round {round}",
+                round - 1
+            ))
+            .with_hint(format!(
+                "`arbiter round show {}` lists them; `arbiter result {} BOARD RESULT` enters one",
+                round - 1,
+                round - 1
+            )));
+        }
+    }
+    let mut drawn_colour = None;
     if round == 1 && !args.dry_run {
         // What the rules draw by lot before round 1 is drawn now, seeded and logged, unless
-        // the director has drawn it already.
-        if store.setting("initial-colour")? == "lots" {
-            let colour = store.draw_initial_colour(seed)?;
-            println!("initial colour drawn by lot (seed {seed}): {colour}");
+        // the director has drawn it already. A round robin's colours come from the Berger
+        // table (C.05 Annex 1), so only a Swiss draws the initial colour.
+        if system == PairingSystem::Dutch && store.setting("initial-colour")? == "lots" {
+            drawn_colour = Some(store.draw_initial_colour(seed)?);
         }
         let drawn = store.log()?.iter().any(|e| e.command == "player draw-lots");
         if system != PairingSystem::Dutch && numbering_is_lots(&store)? && !drawn {
@@ -116,10 +138,6 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
                         .into(),
                 ));
             }
-            if !engine.boards.is_empty() {
-                println!("the engine would pair:");
-                print_boards(&store, &engine)?;
-            }
             (
                 manual,
                 if args.force {
@@ -130,6 +148,17 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             )
         }
     };
+    // Who is left out, and why, as the store holds it before the round is saved.
+    let absent = absentees(&store, round, &pairing)?;
+    if !args.dry_run {
+        let boards: Vec<(PlayerId, PlayerId)> =
+            pairing.boards.iter().map(|b| (b.white, b.black)).collect();
+        store.save_pairing_with_results(round, &boards, pairing.bye, &known, how)?;
+    }
+    // Printed only now: a pairing the store refused is never shown as if it were the round.
+    if let Some(colour) = drawn_colour {
+        println!("initial colour drawn by lot (seed {seed}): {colour}");
+    }
     if args.explain
         && let Some(text) = &explanation
     {
@@ -144,13 +173,82 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         }
     );
     print_boards(&store, &pairing)?;
-    if args.dry_run {
-        return Ok(Exit::Ok);
+    print_absentees(&store, &absent)?;
+    if how != "pair" && !engine.boards.is_empty() && engine != pairing {
+        println!("the engine would have paired:");
+        print_boards(&store, &engine)?;
     }
-    let boards: Vec<(PlayerId, PlayerId)> =
-        pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-    store.save_pairing_with_results(round, &boards, pairing.bye, &known, how)?;
     Ok(Exit::Ok)
+}
+
+/// Why a player has no board in the round being paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Absence {
+    /// A bye the player asked for (`H`, `Z` or `F`).
+    Requested(char),
+    /// Withdrawn from this round on.
+    Withdrawn(u32),
+    /// Not on any board and not the bye.
+    NotPaired,
+}
+
+/// The registered players without a board or the pairing-allocated bye in `round`, with the
+/// reason the store gives for each.
+fn absentees(
+    store: &Store,
+    round: u32,
+    pairing: &Pairing,
+) -> Result<Vec<(PlayerId, Absence)>, Failure> {
+    let paired: std::collections::HashSet<PlayerId> = pairing
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(pairing.bye)
+        .collect();
+    let requested: std::collections::HashMap<PlayerId, char> =
+        store.round(round)?.unpaired.into_iter().collect();
+    let withdrawn = store.withdrawals()?;
+    let mut absent = Vec::new();
+    for player in store.players()? {
+        if paired.contains(&player.id) {
+            continue;
+        }
+        let why = match (requested.get(&player.id), withdrawn.get(&player.id.0)) {
+            (Some(&code), _) if code != ' ' => Absence::Requested(code),
+            (_, Some(&from)) if from <= round => Absence::Withdrawn(from),
+            _ => Absence::NotPaired,
+        };
+        absent.push((player.id, why));
+    }
+    Ok(absent)
+}
+
+fn print_absentees(store: &Store, absent: &[(PlayerId, Absence)]) -> Result<(), Failure> {
+    if absent.is_empty() {
+        return Ok(());
+    }
+    let names: std::collections::HashMap<PlayerId, String> = store
+        .players()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    println!("not paired:");
+    for (id, why) in absent {
+        let why = match why {
+            Absence::Requested('H') => "half-point bye (requested)".to_owned(),
+            Absence::Requested('F') => "full-point bye (requested)".to_owned(),
+            Absence::Requested(_) => "zero-point bye (known absence)".to_owned(),
+            Absence::Withdrawn(from) => format!("withdrawn from round {from}"),
+            Absence::NotPaired => "absent: not on any board (0 points)".to_owned(),
+        };
+        println!(
+            "{:>5}  {:>4} {:<28}   {why}",
+            "",
+            id,
+            names.get(id).map_or("", String::as_str)
+        );
+    }
+    Ok(())
 }
 
 fn refused(message: String) -> Failure {
@@ -178,6 +276,9 @@ pub fn dutch_input(store: &Store, round: u32) -> Result<PairingInput, Failure> {
         let gone = withdrawn
             .get(&player.player.id.0)
             .is_some_and(|&from| from <= round);
+        // A bye requested for a later round belongs to that round only: its column must not
+        // make the rounds between read as absences (blank) in the round being paired.
+        player.rounds.truncate(round as usize);
         while player.rounds.len() < round as usize {
             player.rounds.push(crate::trf::TrfRound {
                 opponent: None,

@@ -674,6 +674,49 @@ impl Store {
         Ok(())
     }
 
+    /// Takes back a requested bye or known absence for a round not yet paired: the player is
+    /// paired in that round like everyone else. Returns the code that was cancelled. Once the
+    /// round is paired the bye is part of it and is refused here (unpair the round first).
+    pub fn cancel_bye(&mut self, number: u16, round: u32) -> Result<char, StoreError> {
+        let tx = self.conn.transaction()?;
+        Store::require_player(&tx, number)?;
+        let paired: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U'))",
+            [round],
+            |r| r.get(0),
+        )?;
+        if paired {
+            return Err(StoreError::Refused(format!(
+                "round {round} is already paired; a bye in a paired round is taken back with `arbiter unpair` first"
+            )));
+        }
+        let code: Option<String> = tx
+            .query_row(
+                "SELECT code FROM entry WHERE round = ?1 AND player = ?2 AND opponent IS NULL",
+                params![round, number],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(code) = code.filter(|c| matches!(c.as_str(), "H" | "Z" | "F")) else {
+            return Err(StoreError::Refused(format!(
+                "player {number} has no requested bye in round {round}"
+            )));
+        };
+        tx.execute(
+            "DELETE FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, number],
+        )?;
+        log(
+            &tx,
+            "bye --cancel",
+            &format!("player {number} round {round}"),
+            Some(&code),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(code.chars().next().unwrap_or('Z'))
+    }
+
     /// How many half-point byes the player has requested, all rounds together.
     pub fn half_point_byes(&self, number: u16) -> Result<u32, StoreError> {
         Ok(self.conn.query_row(

@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// Field repairs (issue 12): byes and their rounds, refused pairings, free rounds, forbid, remove.
+mod rounds;
