@@ -673,15 +673,7 @@ pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         );
     }
     for (player, code) in &view.unpaired {
-        let what = match code {
-            'U' => "pairing-allocated bye",
-            'H' => "half-point bye",
-            'F' => "full-point bye",
-            'Z' => "zero-point bye",
-            '+' => "forfeit win",
-            '-' => "forfeit loss",
-            _ => "absent",
-        };
+        let what = super::pair::unpaired_label(&store, *code)?;
         println!("{:>5}  {:>4} {:<28}  {what}", "", player, name(*player));
     }
     Ok(Exit::Ok)

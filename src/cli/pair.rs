@@ -59,6 +59,8 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         });
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // A malformed manual pairing is invalid input whatever the state of the event.
+    let manual = manual_pairing(args)?;
     // A round is paired on complete results only; refusing here, before anything is drawn or
     // computed, keeps a refused `pair` from printing a pairing that is not stored.
     if round > 1 {
@@ -94,6 +96,7 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             println!("pairing numbers drawn by lot (seed {seed})");
         }
     }
+    let mut table_rounds = None;
     let (engine, known, explanation) = match system {
         PairingSystem::Dutch => {
             if let Some(rounds) = planned
@@ -119,11 +122,11 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             }
         }
         PairingSystem::Berger | PairingSystem::DoubleBerger => {
-            let (pairing, known) = berger_round(&store, system, round, players.len())?;
+            let (pairing, known, rounds) = berger_round(&store, system, round, players.len())?;
+            table_rounds = Some(rounds);
             (pairing, known, None)
         }
     };
-    let manual = manual_pairing(args)?;
     let (pairing, how) = match manual {
         None => (engine.clone(), "pair"),
         Some(manual) => {
@@ -153,7 +156,7 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     if !args.dry_run {
         let boards: Vec<(PlayerId, PlayerId)> =
             pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-        store.save_pairing_with_results(round, &boards, pairing.bye, &known, how)?;
+        store.save_pairing_and_rounds(round, &boards, pairing.bye, &known, how, table_rounds)?;
     }
     // Printed only now: a pairing the store refused is never shown as if it were the round.
     if let Some(colour) = drawn_colour {
@@ -303,14 +306,18 @@ pub fn dutch_input(store: &Store, round: u32) -> Result<PairingInput, Failure> {
 /// Results known when a round is paired: (board index, (White's code, Black's code)).
 type KnownResults = Vec<(usize, (char, char))>;
 
-/// A round of the Berger table. A withdrawn player's games stand as forfeits when the event
-/// lets results stand; when they are annulled, the opponent has a free round.
+/// A round of the Berger table, with the number of rounds of the whole table. A withdrawn
+/// player's games stand as forfeits when the event lets results stand; when they are
+/// annulled, the opponent has no game that round. In an odd field the table's free round is
+/// returned as the pairing's `bye` and stored with the TRF code `U` ("player unpaired by the
+/// system"; TRF16 lists the "odd-number bye" among the byes): in a round robin it is never a
+/// pairing-allocated bye, and it is worth `points-free-round` (none by default).
 fn berger_round(
     store: &Store,
     system: PairingSystem,
     round: u32,
     players: usize,
-) -> Result<(Pairing, KnownResults), Failure> {
+) -> Result<(Pairing, KnownResults, u32), Failure> {
     let cycles = if system == PairingSystem::DoubleBerger {
         2
     } else {
@@ -328,7 +335,13 @@ fn berger_round(
             .is_some_and(|&from| from <= round)
     };
     let annul = store.setting("withdrawal-games")? == "annul";
-    let mut pairing = Pairing::default();
+    let mut pairing = Pairing {
+        bye: scheduled
+            .free
+            .filter(|&n| !gone(n))
+            .map(|n| PlayerId(n as u16)),
+        ..Pairing::default()
+    };
     let mut known = Vec::new();
     for board in &scheduled.boards {
         let (w, b) = (board.white, board.black);
@@ -349,7 +362,7 @@ fn berger_round(
             black: PlayerId(b as u16),
         });
     }
-    Ok((pairing, known))
+    Ok((pairing, known, table.rounds()))
 }
 
 fn manual_pairing(args: &PairArgs) -> Result<Option<Pairing>, Failure> {
@@ -412,11 +425,28 @@ fn print_boards(store: &Store, pairing: &Pairing) -> Result<(), Failure> {
     }
     if let Some(bye) = pairing.bye {
         println!(
-            "{:>5}  {:>4} {:<28}   pairing-allocated bye",
+            "{:>5}  {:>4} {:<28}   {}",
             "",
             bye,
-            name(bye)
+            name(bye),
+            unpaired_label(store, 'U')?
         );
     }
     Ok(())
+}
+
+/// What a `U` is in this event: the pairing-allocated bye of a Swiss, or the free round of a
+/// round robin's odd field, which is neither an absence nor a pairing-allocated bye.
+pub fn unpaired_label(store: &Store, code: char) -> Result<&'static str, Failure> {
+    let round_robin = store.setting("system")? != "dutch";
+    Ok(match code {
+        'U' if round_robin => "free round (odd field: no game)",
+        'U' => "pairing-allocated bye",
+        'H' => "half-point bye",
+        'F' => "full-point bye",
+        'Z' => "zero-point bye",
+        '+' => "forfeit win",
+        '-' => "forfeit loss",
+        _ => "absent",
+    })
 }

@@ -862,6 +862,21 @@ impl Store {
         known: &[(usize, (char, char))],
         how: &str,
     ) -> Result<(), StoreError> {
+        self.save_pairing_and_rounds(round, boards, bye, known, how, None)
+    }
+
+    /// As [`Store::save_pairing_with_results`], and when `rounds` is given and the event has
+    /// no number of rounds yet, that number is set (and logged) in the same transaction: a
+    /// round robin's length is known once its table is, at its first round.
+    pub fn save_pairing_and_rounds(
+        &mut self,
+        round: u32,
+        boards: &[(PlayerId, PlayerId)],
+        bye: Option<PlayerId>,
+        known: &[(usize, (char, char))],
+        how: &str,
+        rounds: Option<u32>,
+    ) -> Result<(), StoreError> {
         let next = self.rounds_started()? + 1;
         if round != next {
             return Err(StoreError::Refused(format!(
@@ -946,6 +961,16 @@ impl Store {
              SELECT ?1, number, NULL, '-', ' ' FROM player",
             [round],
         )?;
+        if let Some(rounds) = rounds
+            && setting_in(&tx, "rounds")?.is_empty()
+        {
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES ('rounds', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [rounds.to_string()],
+            )?;
+            log(&tx, how, "rounds", None, Some(&rounds.to_string()))?;
+        }
         let list: Vec<String> = boards.iter().map(|(w, b)| format!("{w}-{b}")).collect();
         let bye_text = bye.map(|p| format!(", bye {p}")).unwrap_or_default();
         log(
@@ -1462,6 +1487,11 @@ impl Store {
         ] {
             set(key, Some(points.to_string()))?;
         }
+        // In a round robin the report's `U` is the free round of an odd field (TRF16/TRF-2026:
+        // "U for player unpaired by the system"), so its 162 value is the free round's.
+        if setting_in(&tx, "system")? != "dutch" {
+            set("points-free-round", Some(values.bye.to_string()))?;
+        }
         // Forfeit wins and half-point byes scored apart from a win and a draw come as 299
         // records; when they all agree they are the event's value, otherwise they are kept.
         for (key, records) in [
@@ -1572,7 +1602,7 @@ impl Store {
             draw: setting_points("points-draw")?,
             loss: setting_points("points-loss")?,
             absence: setting_points("points-forfeit-loss")?,
-            bye: setting_points("points-pab")?,
+            bye: setting_points(free_round_or_pab(&self.conn)?)?,
         };
         // The TRF has one value for a win, a forfeit win and a full-point bye, and one for a
         // draw and a half-point bye; where the event scores them apart, the points come from
@@ -1721,7 +1751,7 @@ impl Store {
             ("D", "points-draw"),
             ("L", "points-loss"),
             ("A", "points-forfeit-loss"),
-            ("P", "points-pab"),
+            ("P", free_round_or_pab(&self.conn)?),
         ]
         .iter()
         .map(|(code, key)| {
@@ -1922,6 +1952,17 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
 }
 
 /// How many rounds have been paired (a round with only requested byes is not paired yet).
+/// The setting that scores a TRF `U`: in a Swiss the pairing-allocated bye; in a round robin,
+/// which has none, the free round of an odd field (`points-free-round`, none by default: the
+/// Berger tables give that player a rest, not a point).
+fn free_round_or_pab(conn: &Connection) -> Result<&'static str, StoreError> {
+    Ok(if setting_in(conn, "system")? == "dutch" {
+        "points-pab"
+    } else {
+        "points-free-round"
+    })
+}
+
 fn paired_rounds(conn: &Connection) -> Result<u32, StoreError> {
     Ok(conn.query_row(
         "SELECT COUNT(DISTINCT round) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",

@@ -29,12 +29,21 @@ fn json(db: &str, args: &[&str]) -> serde_json::Value {
 /// A Swiss event with `players` players rated 2000, 1990, ... (so numbered in that order).
 fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
     let db = dir.db();
-    ok(&db, &["new", "Rounds Open", "--rounds", &rounds.to_string()]);
+    ok(
+        &db,
+        &["new", "Rounds Open", "--rounds", &rounds.to_string()],
+    );
     for i in 1..=players {
         let rating = (2000 - 10 * i).to_string();
         ok(
             &db,
-            &["player", "add", &format!("Player, P{i:02}"), "--rating", &rating],
+            &[
+                "player",
+                "add",
+                &format!("Player, P{i:02}"),
+                "--rating",
+                &rating,
+            ],
         );
     }
     db
@@ -42,7 +51,10 @@ fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
 
 /// The players on a board in a stored round, and the round's unpaired players with codes.
 fn round(db: &str, round: u32) -> (Vec<u64>, Vec<(u64, String)>) {
-    let view = json(db, &["round", "show", &round.to_string(), "--format", "json"]);
+    let view = json(
+        db,
+        &["round", "show", &round.to_string(), "--format", "json"],
+    );
     let mut on_board: Vec<u64> = view["boards"]
         .as_array()
         .unwrap()
@@ -66,7 +78,10 @@ fn round(db: &str, round: u32) -> (Vec<u64>, Vec<(u64, String)>) {
 
 /// Enters White wins on every board of `round`.
 fn white_wins(db: &str, round: u32) {
-    let view = json(db, &["round", "show", &round.to_string(), "--format", "json"]);
+    let view = json(
+        db,
+        &["round", "show", &round.to_string(), "--format", "json"],
+    );
     for b in view["boards"].as_array().unwrap() {
         let board = b["board"].to_string();
         ok(db, &["result", &round.to_string(), &board, "1-0"]);
@@ -125,7 +140,10 @@ fn a_requested_bye_is_cancelled_before_its_round_is_paired() {
     let out = ok(&db, &["bye", "4", "--round", "1", "--cancel"]);
     assert!(out.contains("cancelled"), "{out}");
     let log = ok(&db, &["log"]);
-    assert!(log.contains("bye --cancel") && log.contains("player 4 round 1"), "{log}");
+    assert!(
+        log.contains("bye --cancel") && log.contains("player 4 round 1"),
+        "{log}"
+    );
     // Nothing left to cancel: refused (exit 4) with the reason.
     let again = run(&db, &["bye", "4", "--round", "1", "--cancel"]);
     assert_eq!(again.status.code(), Some(4));
@@ -169,7 +187,10 @@ fn a_dry_run_lists_who_is_not_paired_and_why() {
     assert!(line("05").contains("zero-point bye"), "{dry}");
     assert!(line("06").contains("withdrawn from round 1"), "{dry}");
     // Nothing was stored.
-    assert_eq!(round(&db, 1), (vec![], vec![(3, "H".into()), (5, "Z".into())]));
+    assert_eq!(
+        round(&db, 1),
+        (vec![], vec![(3, "H".into()), (5, "Z".into())])
+    );
 }
 
 /// Issue 12 item 2: a refused `pair` (results missing in the last round) printed the whole
@@ -186,8 +207,117 @@ fn a_refused_pair_prints_only_the_error() {
         assert_eq!(out.status.code(), Some(4), "{args:?}");
         assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("round 1 still has 2 games without a result"), "{err}");
+        assert!(
+            err.contains("round 1 still has 2 games without a result"),
+            "{err}"
+        );
     }
     assert_eq!(ok(&db, &["log"]), log_before);
     assert_eq!(round(&db, 2), (vec![], vec![]));
+}
+
+/// Issue 12 item 18: in a round robin with an odd field the free round showed as "absent"
+/// (stored as an absence, written blank in the TRF), `pair` printed "initial colour drawn by
+/// lot" although the Berger table fixes the colours, and `config rounds` stayed blank.
+///
+/// The free round is now TRF's `U` (TRF16/TRF-2026 list the "odd-number bye" among the byes:
+/// "U for player unpaired by the system"), worth `points-free-round` (none by default, as in
+/// C.05's tables: a rest, not a point), and in the tie-breaks it is a round without an
+/// opponent: C.07 Art. 15 (pre-determined pairings) uses no dummy opponent, so it adds
+/// nothing to SB, and Koya's limit (Art. 9.2) counts the games a player can have, n-1.
+#[test]
+fn a_round_robin_free_round_is_its_own_thing() {
+    let dir = TempDir::new("rounds-free-round");
+    let db = dir.db();
+    ok(&db, &["new", "Club Closed", "--system", "berger"]);
+    for name in ["A, A", "B, B", "C, C", "D, D", "E, E"] {
+        ok(&db, &["player", "add", name]);
+    }
+    ok(&db, &["config", "tiebreaks", "KS,SB"]);
+    ok(&db, &["player", "draw-lots", "--seed", "9"]);
+    let out = ok(&db, &["pair"]);
+    assert!(!out.contains("initial colour"), "{out}");
+    assert!(out.contains("free round"), "{out}");
+    // Five players: the table for six, five rounds (C.05 Annex 1).
+    assert_eq!(ok(&db, &["config", "rounds"]).trim(), "5");
+    // Every round: two games and one free round, stored as `U`, shown as a free round.
+    let mut free = Vec::new();
+    let mut games: Vec<(u64, u64)> = Vec::new();
+    for r in 1..=5u32 {
+        if r > 1 {
+            ok(&db, &["pair"]);
+        }
+        let (on_board, unpaired) = round(&db, r);
+        assert_eq!(on_board.len(), 4);
+        assert_eq!(unpaired.len(), 1);
+        assert_eq!(unpaired[0].1, "U");
+        free.push(unpaired[0].0);
+        let text = ok(&db, &["round", "show", &r.to_string()]);
+        assert!(
+            text.contains("free round") && !text.contains("absent"),
+            "{text}"
+        );
+        let view = json(&db, &["round", "show", &r.to_string(), "--format", "json"]);
+        for b in view["boards"].as_array().unwrap() {
+            games.push((b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()));
+        }
+        white_wins(&db, r);
+    }
+    // Each player rests exactly once.
+    let mut rested = free.clone();
+    rested.sort();
+    assert_eq!(rested, [1, 2, 3, 4, 5]);
+    // Points: a win per game won, nothing for the free round. Computed here from the stored
+    // games (White won every game).
+    let mut score = [0.0f64; 6];
+    for &(w, _) in &games {
+        score[w as usize] += 1.0;
+    }
+    // Koya (C.07 9.2): points against opponents with at least half the maximum score; the
+    // maximum counts the four games a player can have, not the five rounds, so the limit is
+    // 2.0 points.
+    let koya = |p: u64| -> f64 {
+        games
+            .iter()
+            .filter(|&&(w, b)| {
+                (w == p || b == p) && score[if w == p { b } else { w } as usize] >= 2.0
+            })
+            .map(|&(w, _)| if w == p { 1.0 } else { 0.0 })
+            .sum()
+    };
+    let table = json(&db, &["standings", "--format", "json"]);
+    for row in table["rows"].as_array().unwrap() {
+        let p = row["start_no"].as_u64().unwrap();
+        let points: f64 = row["points"].as_str().unwrap().parse().unwrap();
+        assert_eq!(points, score[p as usize], "player {p}");
+        let ks: f64 = row["tiebreaks"][0][1].as_str().unwrap().parse().unwrap();
+        assert_eq!(ks, koya(p), "KS of player {p}");
+    }
+    // The report writes the free round as `0000 - U` and scores it 0 in the 162 record, so
+    // the points add up for any reader; it reads back to the same standings.
+    let report = dir.path("rr.trf");
+    ok(&db, &["export", "trf", "-o", &report]);
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("162") && l.contains("P 0.0")),
+        "{text}"
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("001 {:>4}", free[0])))
+        .unwrap();
+    assert_eq!(&line[91..99], "0000 - U", "{line}");
+    let copy = dir.path("copy.db");
+    ok(&copy, &["import", "trf", &report]);
+    assert_eq!(
+        json(&copy, &["standings", "--format", "json"])["rows"],
+        table["rows"]
+    );
+    // The site's player card says "free round", not a pairing-allocated bye.
+    let site = dir.path("site");
+    ok(&db, &["publish", &site]);
+    let card = std::fs::read_to_string(format!("{site}/player-{}.html", free[0])).unwrap();
+    assert!(card.contains("free round"), "{card}");
+    assert!(!card.contains("pairing-allocated"), "{card}");
 }
