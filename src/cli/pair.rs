@@ -97,6 +97,9 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         }
     }
     let mut table_rounds = None;
+    // With a partial manual pairing: how many boards the arbiter gave (the engine paired the
+    // rest).
+    let mut kept: Option<usize> = None;
     let (engine, known, explanation) = match system {
         PairingSystem::Dutch => {
             if let Some(rounds) = planned
@@ -131,6 +134,15 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         None => (engine.clone(), "pair"),
         Some(manual) => {
             let input = dutch_input(&store, round)?;
+            // In a Swiss the arbiter may fix some boards (a top board, players who must
+            // leave early...) and let the engine pair everyone else around them.
+            let manual = if system == PairingSystem::Dutch {
+                let (manual, completed) = complete_manual(&input, manual)?;
+                kept = completed;
+                manual
+            } else {
+                manual
+            };
             let violations = checker::check(&input, &manual);
             for v in &violations {
                 eprintln!("{}: {v}", if v.is_absolute() { "refused" } else { "note" });
@@ -176,12 +188,82 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         }
     );
     print_boards(&store, &pairing)?;
+    if let Some(kept) = kept {
+        let total = pairing.boards.len();
+        println!(
+            "kept as given: {}; paired by the engine around them: {}{}",
+            board_range(1, kept),
+            board_range(kept + 1, total),
+            if pairing.bye.is_some() {
+                " and the bye"
+            } else {
+                ""
+            }
+        );
+    }
     print_absentees(&store, &absent)?;
     if how != "pair" && !engine.boards.is_empty() && engine != pairing {
         println!("the engine would have paired:");
         print_boards(&store, &engine)?;
     }
     Ok(Exit::Ok)
+}
+
+/// Completes a manual pairing that leaves available players without a board: the given
+/// boards (and bye) are kept as they are, and the Dutch engine pairs the players left, with
+/// every absolute criterion, as if the kept players were not in the round. Returns the whole
+/// pairing (the kept boards first, in the order given) and, when the engine added boards or
+/// the bye, how many boards were kept.
+fn complete_manual(
+    input: &PairingInput,
+    manual: Pairing,
+) -> Result<(Pairing, Option<usize>), Failure> {
+    let named: std::collections::HashSet<PlayerId> = manual
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(manual.bye)
+        .collect();
+    let left = input
+        .players
+        .iter()
+        .filter(|p| p.available && !named.contains(&p.id))
+        .count();
+    if left == 0 {
+        return Ok((manual, None));
+    }
+    let mut rest = input.clone();
+    for player in &mut rest.players {
+        if named.contains(&player.id) {
+            player.available = false;
+        }
+    }
+    if manual.bye.is_some() && left % 2 == 1 {
+        return Err(refused(format!(
+            "the bye is given (N-0) but {left} players are left without a board, an odd number: one of them would need a second bye"
+        ))
+        .with_hint("give one more board, or leave the bye out and let the engine choose it"));
+    }
+    let engine = dutch::pair(&rest).map_err(|none| {
+        refused(format!(
+            "the engine cannot pair the {left} players left around the given boards: {none}"
+        ))
+        .with_hint("give more boards, or the whole pairing, with --manual")
+    })?;
+    let kept = manual.boards.len();
+    let mut whole = manual;
+    whole.boards.extend(engine.boards);
+    whole.bye = whole.bye.or(engine.bye);
+    Ok((whole, Some(kept)))
+}
+
+/// `board 1`, `boards 1-3`, or `no board`.
+fn board_range(first: usize, last: usize) -> String {
+    match last.cmp(&first) {
+        std::cmp::Ordering::Less => "no board".to_owned(),
+        std::cmp::Ordering::Equal => format!("board {first}"),
+        std::cmp::Ordering::Greater => format!("boards {first}-{last}"),
+    }
 }
 
 /// Why a player has no board in the round being paired.

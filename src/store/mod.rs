@@ -761,6 +761,90 @@ impl Store {
         Ok(added)
     }
 
+    /// The prohibited pairings, `(a, b)` with `a < b`, in order.
+    pub fn forbidden(&self) -> Result<Vec<(u16, u16)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT a, b FROM forbidden ORDER BY a, b")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Lifts the prohibition of every pairing among `players`; the same FIDE-mode rule as
+    /// [`Store::forbid`] applies, since either change alters who may meet. Refused when none
+    /// of the pairs was prohibited. Returns how many were lifted.
+    pub fn unforbid(&mut self, players: &[u16]) -> Result<usize, StoreError> {
+        if self.setting("fide-mode")? == "on" && self.rounds_started()? > 0 {
+            return Err(StoreError::Refused(
+                "in FIDE mode prohibited pairings are fixed before round 1 (C.04.1); turn FIDE mode off to change them later".into(),
+            ));
+        }
+        let tx = self.conn.transaction()?;
+        let mut removed = 0;
+        for (i, &a) in players.iter().enumerate() {
+            for &b in &players[i + 1..] {
+                removed += tx.execute(
+                    "DELETE FROM forbidden WHERE a = ?1 AND b = ?2",
+                    params![a.min(b), a.max(b)],
+                )?;
+            }
+        }
+        let list: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        if removed == 0 {
+            return Err(StoreError::Refused(format!(
+                "no prohibited pairing among {}; `arbiter forbid --list` shows them",
+                list.join(" ")
+            )));
+        }
+        log(
+            &tx,
+            "forbid --remove",
+            "prohibited pairings",
+            Some(&list.join(" ")),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(removed)
+    }
+
+    /// Deletes a registration before round 1 is paired (an entry made by mistake, a player
+    /// who never came): the player, their requested byes and prohibited pairings go, and the
+    /// players after them move up one number so that the numbers stay 1 to n. Once round 1
+    /// is paired the player belongs to the event's record and is withdrawn instead.
+    /// Returns the name removed and the numbers that moved, (old, new).
+    pub fn remove_player(&mut self, number: u16) -> Result<(String, Vec<(u16, u16)>), StoreError> {
+        let tx = self.conn.transaction()?;
+        let name = Store::require_player(&tx, number)?;
+        if paired_rounds(&tx)? > 0 {
+            return Err(StoreError::Refused(format!(
+                "round 1 is already paired, so player {number} ({name}) stays on record; `arbiter player withdraw {number}` leaves them out of the rounds to come"
+            )));
+        }
+        tx.execute("DELETE FROM entry WHERE player = ?1", [number])?;
+        tx.execute("DELETE FROM forbidden WHERE a = ?1 OR b = ?1", [number])?;
+        tx.execute(
+            "DELETE FROM game_record WHERE white = ?1 OR black = ?1",
+            [number],
+        )?;
+        tx.execute("DELETE FROM player WHERE number = ?1", [number])?;
+        log(
+            &tx,
+            "player remove",
+            &format!("player {number}"),
+            Some(&name),
+            None,
+        )?;
+        let order: Vec<PlayerId> = players_in(&tx)?.iter().map(|p| p.id).collect();
+        let moved = apply_order(
+            &tx,
+            &order,
+            "player remove",
+            "numbers closed up after a registration was removed",
+        )?;
+        tx.commit()?;
+        Ok((name, moved))
+    }
+
     /// The games and byes of a round: (board, white, black, white's code, black's code) for
     /// games, ordered by board; byes and absences as (player, code).
     pub fn round(&self, round: u32) -> Result<RoundView, StoreError> {

@@ -321,3 +321,175 @@ fn a_round_robin_free_round_is_its_own_thing() {
     assert!(card.contains("free round"), "{card}");
     assert!(!card.contains("pairing-allocated"), "{card}");
 }
+
+/// Issue 12 item 19: prohibited pairings could be added but neither listed nor removed; a
+/// wrong `forbid 4 17` stayed for the whole event.
+#[test]
+fn prohibited_pairings_are_listed_and_removed() {
+    let dir = TempDir::new("rounds-forbid");
+    let db = swiss(&dir, 6, 5);
+    assert_eq!(
+        ok(&db, &["forbid", "--list"]).trim(),
+        "no prohibited pairings"
+    );
+    ok(&db, &["forbid", "2", "5", "6"]);
+    let list = ok(&db, &["forbid", "--list"]);
+    let pairs: Vec<(String, String)> = list
+        .lines()
+        .map(|l| {
+            let (a, b) = l.split_once(" - ").unwrap();
+            (
+                a.split_whitespace().next().unwrap().to_owned(),
+                b.split_whitespace().next().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [("2", "5"), ("2", "6"), ("5", "6")];
+    assert_eq!(
+        pairs,
+        expected.map(|(a, b)| (a.to_owned(), b.to_owned())),
+        "{list}"
+    );
+    assert!(list.contains("Player, P02"), "{list}");
+    // Removing 6 and 5 lifts only that pair (in either order), logged.
+    assert!(ok(&db, &["forbid", "--remove", "6", "5"]).contains("1 prohibited"));
+    let after = ok(&db, &["forbid", "--list"]);
+    assert_eq!(after.lines().count(), 2, "{after}");
+    assert!(
+        !after
+            .lines()
+            .any(|l| l.contains("P05") && l.contains("P06"))
+    );
+    assert!(ok(&db, &["log"]).contains("forbid --remove"));
+    // Nothing to remove: refused, nothing changed.
+    let none = run(&db, &["forbid", "--remove", "1", "3"]);
+    assert_eq!(none.status.code(), Some(4));
+    assert_eq!(ok(&db, &["forbid", "--list"]), after);
+    // The export carries only the prohibitions that remain (TRF 260/XXP), so the engine
+    // reads the same list.
+    let trf = ok(&db, &["export", "trf"]);
+    let records: Vec<&str> = trf
+        .lines()
+        .filter(|l| l.starts_with("260") || l.starts_with("XXP"))
+        .collect();
+    assert!(!records.is_empty(), "{trf}");
+    assert!(
+        !records.iter().any(|l| {
+            let ids: Vec<&str> = l.split_whitespace().collect();
+            ids.contains(&"5") && ids.contains(&"6") && !ids.contains(&"2")
+        }),
+        "{records:?}"
+    );
+}
+
+/// Issue 12 item 19: a registration made by mistake could not be deleted; before round 1
+/// the only way was a new event. `player remove N` deletes it (logged) and closes up the
+/// numbers; after round 1 it is refused and points to `player withdraw`.
+#[test]
+fn a_registration_is_removed_before_round_one_only() {
+    let dir = TempDir::new("rounds-remove");
+    let db = swiss(&dir, 6, 5);
+    ok(&db, &["bye", "3", "--round", "2", "--half"]);
+    ok(&db, &["forbid", "3", "4"]);
+    let out = ok(&db, &["player", "remove", "3"]);
+    assert!(
+        out.contains("Player, P03") && out.contains("removed"),
+        "{out}"
+    );
+    let players = json(&db, &["player", "list", "--format", "json"]);
+    let names: Vec<&str> = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Player, P01",
+            "Player, P02",
+            "Player, P04",
+            "Player, P05",
+            "Player, P06"
+        ]
+    );
+    let numbers: Vec<u64> = players
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 2, 3, 4, 5]);
+    // Their bye and prohibition went with them.
+    assert_eq!(
+        ok(&db, &["forbid", "--list"]).trim(),
+        "no prohibited pairings"
+    );
+    let log = ok(&db, &["log"]);
+    assert!(log.contains("player remove"), "{log}");
+    // Five players are paired: four on boards, one bye; nobody absent.
+    ok(&db, &["pair", "--seed", "5"]);
+    let (on_board, unpaired) = round(&db, 1);
+    assert_eq!(on_board.len(), 4);
+    assert_eq!(unpaired.len(), 1);
+    assert_eq!(unpaired[0].1, "U");
+    // After round 1 the player is on record: refused, with the way out.
+    let refused = run(&db, &["player", "remove", "2"]);
+    assert_eq!(refused.status.code(), Some(4));
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("player withdraw 2"), "{err}");
+    assert_eq!(json(&db, &["player", "list", "--format", "json"]), players);
+}
+
+/// Issue 12 item 19: `pair --manual` with only some boards printed one "refused" line per
+/// player not given (57 of them in a 64-player field) instead of pairing the rest. Now the
+/// engine pairs the others around the given boards and says which boards it kept.
+#[test]
+fn a_partial_manual_pairing_is_completed_by_the_engine() {
+    let dir = TempDir::new("rounds-partial-manual");
+    let db = swiss(&dir, 9, 5);
+    // A prohibited pairing among the players left must hold in the engine's part.
+    ok(&db, &["forbid", "2", "7"]);
+    let out = run(&db, &["pair", "--manual", "1-6", "--seed", "8"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("refused"), "{stderr}");
+    assert!(
+        stdout.contains(
+            "kept as given: board 1; paired by the engine around them: boards 2-4 and the bye"
+        ),
+        "{stdout}"
+    );
+    let view = json(&db, &["round", "show", "1", "--format", "json"]);
+    let boards = view["boards"].as_array().unwrap();
+    assert_eq!(
+        (&boards[0]["white"], &boards[0]["black"]),
+        (&1.into(), &6.into())
+    );
+    let (on_board, unpaired) = round(&db, 1);
+    assert_eq!(on_board.len(), 8);
+    assert_eq!(unpaired.len(), 1);
+    assert_eq!(unpaired[0].1, "U");
+    let mut everyone = on_board.clone();
+    everyone.push(unpaired[0].0);
+    everyone.sort();
+    assert_eq!(everyone, (1..=9).collect::<Vec<u64>>());
+    assert!(!boards.iter().any(|b| {
+        let pair = [b["white"].as_u64().unwrap(), b["black"].as_u64().unwrap()];
+        pair.contains(&2) && pair.contains(&7)
+    }));
+    // A given board that breaks an absolute criterion is checked like any manual pairing:
+    // in round 2, 1-6 again is a repeat (C1) and refused.
+    white_wins(&db, 1);
+    let repeat = run(&db, &["pair", "--manual", "6-1"]);
+    assert_eq!(repeat.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&repeat.stderr).contains("C1"));
+    assert_eq!(round(&db, 2), (vec![], vec![]));
+    // With eight players to pair, a bye given by hand leaves an odd number for the engine,
+    // which would need a second bye: refused.
+    ok(&db, &["bye", "9", "--round", "2", "--zero"]);
+    let two_byes = run(&db, &["pair", "--manual", "1-2,3-0"]);
+    assert_eq!(two_byes.status.code(), Some(4));
+    assert!(String::from_utf8_lossy(&two_byes.stderr).contains("second bye"));
+}
