@@ -1677,6 +1677,7 @@ impl Store {
             .prepare("SELECT DISTINCT round FROM entry WHERE opponent IS NOT NULL OR code = 'U'")?
             .query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
+        let next_round = paired.iter().max().copied().unwrap_or(0) + 1;
         // Points under the event's own scoring, as the 162 record of the report declares it.
         let setting_points = |key: &str| -> Result<Points, StoreError> {
             Ok(self.setting(key)?.parse().unwrap_or_default())
@@ -1731,6 +1732,13 @@ impl Store {
             // (not paired, no points).
             let mut rounds = Vec::new();
             for (round, mut entry) in entries {
+                // A requested bye for a later round belongs to that round only (the 240
+                // records carry it): written as a column, it would turn every round between
+                // into a blank, an absence, for any reader. The round to be paired next may
+                // hold one as a trailing column, as engines read it.
+                if round > next_round {
+                    continue;
+                }
                 if entry.code == ADJOURNED {
                     // An adjourned game counts as a draw for pairing (C.04.1); the report
                     // says so, and says that the result is still open.

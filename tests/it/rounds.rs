@@ -129,6 +129,33 @@ fn a_bye_for_a_later_round_leaves_the_earlier_rounds_alone() {
     assert_eq!(gained, 0.5);
 }
 
+/// Issue 12 item 1, in the report: the exported TRF wrote a bye requested for round 3 as a
+/// round-3 column, so round 2 read as a blank (an absence) and engine mode left the player
+/// out of round 2. The bye is in the 240 record only; the report pairs everyone.
+#[test]
+fn a_bye_for_a_later_round_is_no_absence_in_the_report() {
+    let dir = TempDir::new("rounds-later-bye-trf");
+    let db = swiss(&dir, 6, 5);
+    ok(&db, &["bye", "2", "--round", "3", "--half"]);
+    ok(&db, &["pair", "--seed", "1"]);
+    white_wins(&db, 1);
+    let report = dir.path("before2.trf");
+    ok(&db, &["export", "trf", "-o", &report]);
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        text.lines().any(|l| l.starts_with("240 H 003    2")),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.starts_with("001    2")).unwrap();
+    assert_eq!(line.trim_end().len(), 99, "one round column only: {line}");
+    // Engine mode pairs all six: three boards, no bye.
+    let out = arbiter(&["pairing", "dutch", &report, "-p"]);
+    assert!(out.status.success());
+    let pairs = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(pairs.lines().next(), Some("3"), "{pairs}");
+    assert!(!pairs.lines().skip(1).any(|l| l.ends_with(" 0")), "{pairs}");
+}
+
 /// Issue 12 item 1: a requested bye could not be taken back; the only way out was to edit
 /// the database. `bye N --round R --cancel` removes it before the round is paired (logged),
 /// and is refused, with the reason, once the round is paired or when there is no bye.
