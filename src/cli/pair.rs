@@ -11,7 +11,7 @@ use super::event::clock_seed;
 use super::{Exit, Failure};
 use crate::pairing::berger::RoundRobin;
 use crate::pairing::{Board, Pairing, PairingInput, checker, dutch};
-use crate::store::Store;
+use crate::store::{Store, initial_colour_by_lot};
 use crate::tournament::PlayerId;
 use crate::tournament::settings::PairingSystem;
 
@@ -87,8 +87,9 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         // What the rules draw by lot before round 1 is drawn now, seeded and logged, unless
         // the director has drawn it already. A round robin's colours come from the Berger
         // table (C.05 Annex 1), so only a Swiss draws the initial colour.
+        // The colour is drawn here and stored with the pairing, in its transaction.
         if system == PairingSystem::Dutch && store.setting("initial-colour")? == "lots" {
-            drawn_colour = Some(store.draw_initial_colour(seed)?);
+            drawn_colour = Some(initial_colour_by_lot(seed));
         }
         let drawn = store.log()?.iter().any(|e| e.command == "player draw-lots");
         if system != PairingSystem::Dutch && numbering_is_lots(&store)? && !drawn {
@@ -107,7 +108,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             {
                 return Err(refused(format!("all {rounds} rounds are paired")));
             }
-            let input = dutch_input(&store, round)?;
+            let mut input = dutch_input(&store, round)?;
+            if let Some(colour) = drawn_colour {
+                input.initial_colour = colour;
+            }
             match dutch::pair_explained(&input) {
                 Ok((pairing, explanation)) => {
                     (pairing, Vec::new(), Some(explain_text(round, &explanation)))
@@ -133,7 +137,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     let (pairing, how) = match manual {
         None => (engine.clone(), "pair"),
         Some(manual) => {
-            let input = dutch_input(&store, round)?;
+            let mut input = dutch_input(&store, round)?;
+            if let Some(colour) = drawn_colour {
+                input.initial_colour = colour;
+            }
             // In a Swiss the arbiter may fix some boards (a top board, players who must
             // leave early...) and let the engine pair everyone else around them.
             let manual = if system == PairingSystem::Dutch {
@@ -168,7 +175,15 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     if !args.dry_run {
         let boards: Vec<(PlayerId, PlayerId)> =
             pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-        store.save_pairing_and_rounds(round, &boards, pairing.bye, &known, how, table_rounds)?;
+        store.save_pairing_and_rounds(
+            round,
+            &boards,
+            pairing.bye,
+            &known,
+            how,
+            table_rounds,
+            drawn_colour.map(|c| (seed, c)),
+        )?;
     }
     // Printed only now: a pairing the store refused is never shown as if it were the round.
     if let Some(colour) = drawn_colour {

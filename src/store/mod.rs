@@ -946,12 +946,15 @@ impl Store {
         known: &[(usize, (char, char))],
         how: &str,
     ) -> Result<(), StoreError> {
-        self.save_pairing_and_rounds(round, boards, bye, known, how, None)
+        self.save_pairing_and_rounds(round, boards, bye, known, how, None, None)
     }
 
-    /// As [`Store::save_pairing_with_results`], and when `rounds` is given and the event has
-    /// no number of rounds yet, that number is set (and logged) in the same transaction: a
-    /// round robin's length is known once its table is, at its first round.
+    /// As [`Store::save_pairing_with_results`], with what round 1 settles stored (and
+    /// logged) in the same transaction, so that a refused pairing leaves no trace: when
+    /// `rounds` is given and the event has no number of rounds yet, that number (a round
+    /// robin's length is known once its table is); when `colour` is given and the initial
+    /// colour is still to be drawn by lot, the colour drawn with its seed.
+    #[allow(clippy::too_many_arguments)]
     pub fn save_pairing_and_rounds(
         &mut self,
         round: u32,
@@ -960,6 +963,7 @@ impl Store {
         known: &[(usize, (char, char))],
         how: &str,
         rounds: Option<u32>,
+        colour: Option<(u64, Color)>,
     ) -> Result<(), StoreError> {
         let next = self.rounds_started()? + 1;
         if round != next {
@@ -1045,6 +1049,11 @@ impl Store {
              SELECT ?1, number, NULL, '-', ' ' FROM player",
             [round],
         )?;
+        if let Some((seed, colour)) = colour
+            && setting_in(&tx, "initial-colour")? == "lots"
+        {
+            record_initial_colour(&tx, seed, colour)?;
+        }
         if let Some(rounds) = rounds
             && setting_in(&tx, "rounds")?.is_empty()
         {
@@ -1077,25 +1086,9 @@ impl Store {
             "black" => return Ok(Color::Black),
             _ => {}
         }
-        // The seeded generator of the pairing module: a published seed repeats the draw.
-        let colour = if crate::pairing::generate::SplitMix64::new(seed).next_u64() & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let colour = initial_colour_by_lot(seed);
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO setting (key, value) VALUES ('initial-colour', ?1)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [colour.name()],
-        )?;
-        log(
-            &tx,
-            "draw lots",
-            &format!("initial colour (seed {seed})"),
-            Some("lots"),
-            Some(colour.name()),
-        )?;
+        record_initial_colour(&tx, seed, colour)?;
         tx.commit()?;
         Ok(colour)
     }
@@ -2044,6 +2037,32 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
 }
 
 /// How many rounds have been paired (a round with only requested byes is not paired yet).
+/// The initial colour a seed draws (C.04.3 5.2.5): the seeded generator of the pairing
+/// module, so that a published seed repeats the draw.
+pub fn initial_colour_by_lot(seed: u64) -> Color {
+    if crate::pairing::generate::SplitMix64::new(seed).next_u64() & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Stores a drawn initial colour and logs the draw with its seed.
+fn record_initial_colour(tx: &Transaction<'_>, seed: u64, colour: Color) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO setting (key, value) VALUES ('initial-colour', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [colour.name()],
+    )?;
+    log(
+        tx,
+        "draw lots",
+        &format!("initial colour (seed {seed})"),
+        Some("lots"),
+        Some(colour.name()),
+    )
+}
+
 /// The setting that scores a TRF `U`: in a Swiss the pairing-allocated bye; in a round robin,
 /// which has none, the free round of an odd field (`points-free-round`, none by default: the
 /// Berger tables give that player a rest, not a point).

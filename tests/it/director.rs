@@ -299,7 +299,10 @@ fn edits_withdrawals_byes_and_prohibited_pairings() {
     let (report, _) = parse(&trf).unwrap();
     assert!(report.players[0].rounds.is_empty());
     for record in ["240 H 002    1", "240 H 003    1"] {
-        assert!(trf.lines().any(|l| l == record), "{record} missing from\n{trf}");
+        assert!(
+            trf.lines().any(|l| l == record),
+            "{record} missing from\n{trf}"
+        );
     }
     assert_eq!(report.players[1].player.rating, Some(2100));
 }

@@ -520,3 +520,27 @@ fn a_partial_manual_pairing_is_completed_by_the_engine() {
     assert_eq!(two_byes.status.code(), Some(4));
     assert!(String::from_utf8_lossy(&two_byes.stderr).contains("second bye"));
 }
+
+/// Issue 12 item 2, round 1: a refused `pair` (here a manual pairing that breaks an absolute
+/// criterion) had already drawn and stored the initial colour, so the event was not left as
+/// it was. The colour is now drawn with the pairing and stored in its transaction.
+#[test]
+fn a_refused_first_round_leaves_the_colour_undrawn() {
+    let dir = TempDir::new("rounds-refused-first");
+    let db = swiss(&dir, 4, 3);
+    ok(&db, &["forbid", "1", "3"]);
+    let log_before = ok(&db, &["log"]);
+    let out = run(&db, &["pair", "--manual", "1-3,2-4", "--seed", "6"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+    assert_eq!(ok(&db, &["config", "initial-colour"]).trim(), "lots");
+    assert_eq!(ok(&db, &["log"]), log_before);
+    // Accepted, the draw is stored and logged with the pairing.
+    let out = ok(&db, &["pair", "--manual", "1-2,3-4", "--seed", "6"]);
+    assert!(
+        out.contains("initial colour drawn by lot (seed 6)"),
+        "{out}"
+    );
+    assert_ne!(ok(&db, &["config", "initial-colour"]).trim(), "lots");
+    assert!(ok(&db, &["log"]).contains("initial colour (seed 6)"));
+}
