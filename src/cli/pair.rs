@@ -1,6 +1,7 @@
 //! `arbiter pair`: pairs the next round of the event (Dutch or Berger, as the event says),
-//! stores it in one transaction and prints the board list; `--manual` takes the arbiter's
-//! own pairing, checks it and shows the engine's beside it.
+//! stores it in one transaction and only then prints the board list and who is not paired
+//! and why; `--manual` takes the arbiter's own pairing (in a Swiss possibly only some boards,
+//! the engine pairing the others around them), checks it and shows the engine's beside it.
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +19,7 @@ use crate::tournament::settings::PairingSystem;
 #[derive(Args)]
 #[command(
     about = "Pair the next round (Dutch or Berger, as the event says) and store it",
-    after_help = "Examples:\n  arbiter pair --dry-run --explain\n  arbiter pair\n  arbiter pair --manual \"1-5,6-2,3-7,8-4,9-0\"   (9-0: the pairing-allocated bye)"
+    after_help = "Examples:\n  arbiter pair --dry-run --explain\n  arbiter pair\n  arbiter pair --manual \"1-5,6-2,3-7,8-4,9-0\"   (9-0: the pairing-allocated bye)\n  arbiter pair --manual \"1-5\"                   (board 1 fixed; the engine pairs the rest)"
 )]
 pub struct PairArgs {
     /// Show the pairing without storing it.
@@ -29,7 +30,8 @@ pub struct PairArgs {
     #[arg(long)]
     explain: bool,
     /// The arbiter's own pairing: `WHITE-BLACK` per board, comma-separated; `N-0` is the
-    /// pairing-allocated bye.
+    /// pairing-allocated bye. In a Swiss the boards may be only some of the round's: the
+    /// engine pairs the other players around them.
     #[arg(long, conflicts_with = "manual_file")]
     manual: Option<String>,
     /// The same, from a file (commas or new lines between boards).
@@ -339,7 +341,7 @@ fn print_absentees(store: &Store, absent: &[(PlayerId, Absence)]) -> Result<(), 
             Absence::Requested('F') => "full-point bye (requested)".to_owned(),
             Absence::Requested(_) => "zero-point bye (known absence)".to_owned(),
             Absence::Withdrawn(from) => format!("withdrawn from round {from}"),
-            Absence::NotPaired => "absent: not on any board (0 points)".to_owned(),
+            Absence::NotPaired => "absent: not on any board".to_owned(),
         };
         println!(
             "{:>5}  {:>4} {:<28}   {why}",
