@@ -219,6 +219,10 @@ pub enum PlayerCommand {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Delete a registration before round 1 is paired (logged); the numbers close up. After
+    /// that a player is withdrawn instead (`player withdraw`).
+    #[command(after_help = "Example:\n  arbiter player remove 12")]
+    Remove { number: u16 },
 }
 
 #[derive(Args)]
@@ -348,6 +352,14 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 println!("{:>4}  {}", p.id, p.name);
             }
         }
+        PlayerCommand::Remove { number } => {
+            let (name, moved) = store.remove_player(*number)?;
+            println!("player {number} ({name}) removed");
+            if !moved.is_empty() {
+                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                println!("pairing numbers moved: {}", list.join(" "));
+            }
+        }
         PlayerCommand::Reinstate(args) => {
             store.set_withdrawn(args.number, None)?;
             println!("player {} reinstated", args.number);
@@ -438,7 +450,7 @@ fn title(text: Option<&str>) -> Result<Option<Title>, Failure> {
 #[derive(Args)]
 #[command(
     about = "Record a requested bye or a known absence for a round not yet paired",
-    after_help = "Examples:\n  arbiter bye 12 --round 3 --half\n  arbiter bye 7 --round 5 --zero"
+    after_help = "Examples:\n  arbiter bye 12 --round 3 --half\n  arbiter bye 7 --round 5 --zero\n  arbiter bye 12 --round 3 --cancel"
 )]
 pub struct ByeArgs {
     player: u16,
@@ -453,9 +465,27 @@ pub struct ByeArgs {
     /// A full point (FIDE mode warns: rated events rarely allow it).
     #[arg(long, group = "kind")]
     full: bool,
+    /// Take back the bye requested for the round (before the round is paired; logged).
+    #[arg(long, group = "kind")]
+    cancel: bool,
 }
 
 pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
+    if args.cancel {
+        let mut store = Store::open(db)?;
+        let code = store.cancel_bye(args.player, args.round)?;
+        println!(
+            "player {}: {} in round {} cancelled; the player is paired in that round",
+            args.player,
+            match code {
+                'H' => "half-point bye",
+                'F' => "full-point bye",
+                _ => "zero-point bye",
+            },
+            args.round
+        );
+        return Ok(Exit::Ok);
+    }
     let code = match (args.half, args.zero, args.full) {
         (true, _, _) => 'H',
         (_, true, _) => 'Z',
@@ -463,7 +493,7 @@ pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
         _ => {
             return Err(Failure {
                 exit: Exit::Usage,
-                message: "say which bye: --half, --zero or --full".into(),
+                message: "say which bye: --half, --zero or --full (or --cancel)".into(),
                 hint: None,
             });
         }
@@ -496,15 +526,44 @@ pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
 #[derive(Args)]
 #[command(
     about = "Prohibit pairings among the listed players (e.g. family members)",
-    after_help = "Example:\n  arbiter forbid 4 17 23"
+    after_help = "Examples:\n  arbiter forbid 4 17 23\n  arbiter forbid --list\n  arbiter forbid --remove 4 17"
 )]
 pub struct ForbidArgs {
-    #[arg(num_args = 2.., required = true)]
+    /// Two or more pairing numbers: every pairing among them is prohibited (or, with
+    /// --remove, allowed again).
+    #[arg(num_args = 2.., required_unless_present = "list")]
     players: Vec<u16>,
+    /// List the prohibited pairings with the players' names.
+    #[arg(long, conflicts_with_all = ["players", "remove"])]
+    list: bool,
+    /// Lift the prohibition among the listed players (logged).
+    #[arg(long)]
+    remove: bool,
 }
 
 pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
+    if args.list {
+        let names: std::collections::HashMap<u16, String> = store
+            .players()?
+            .into_iter()
+            .map(|p| (p.id.0, p.name))
+            .collect();
+        let name = |n: u16| names.get(&n).map_or("", String::as_str);
+        let pairs = store.forbidden()?;
+        if pairs.is_empty() {
+            println!("no prohibited pairings");
+        }
+        for (a, b) in pairs {
+            println!("{a:>4} {:<28} - {b:>4} {}", name(a), name(b));
+        }
+        return Ok(Exit::Ok);
+    }
+    if args.remove {
+        let removed = store.unforbid(&args.players)?;
+        println!("{removed} prohibited pairings removed");
+        return Ok(Exit::Ok);
+    }
     let added = store.forbid(&args.players)?;
     println!("{added} prohibited pairings added");
     Ok(Exit::Ok)
@@ -655,15 +714,7 @@ pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         );
     }
     for (player, code) in &view.unpaired {
-        let what = match code {
-            'U' => "pairing-allocated bye",
-            'H' => "half-point bye",
-            'F' => "full-point bye",
-            'Z' => "zero-point bye",
-            '+' => "forfeit win",
-            '-' => "forfeit loss",
-            _ => "absent",
-        };
+        let what = super::pair::unpaired_label(&store, *code)?;
         println!("{:>5}  {:>4} {:<28}  {what}", "", player, name(*player));
     }
     Ok(Exit::Ok)

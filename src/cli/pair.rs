@@ -1,6 +1,7 @@
 //! `arbiter pair`: pairs the next round of the event (Dutch or Berger, as the event says),
-//! stores it in one transaction and prints the board list; `--manual` takes the arbiter's
-//! own pairing, checks it and shows the engine's beside it.
+//! stores it in one transaction and only then prints the board list and who is not paired
+//! and why; `--manual` takes the arbiter's own pairing (in a Swiss possibly only some boards,
+//! the engine pairing the others around them), checks it and shows the engine's beside it.
 
 use std::path::{Path, PathBuf};
 
@@ -11,14 +12,14 @@ use super::event::clock_seed;
 use super::{Exit, Failure};
 use crate::pairing::berger::RoundRobin;
 use crate::pairing::{Board, Pairing, PairingInput, checker, dutch};
-use crate::store::Store;
+use crate::store::{Store, initial_colour_by_lot};
 use crate::tournament::PlayerId;
 use crate::tournament::settings::PairingSystem;
 
 #[derive(Args)]
 #[command(
     about = "Pair the next round (Dutch or Berger, as the event says) and store it",
-    after_help = "Examples:\n  arbiter pair --dry-run --explain\n  arbiter pair\n  arbiter pair --manual \"1-5,6-2,3-7,8-4,9-0\"   (9-0: the pairing-allocated bye)"
+    after_help = "Examples:\n  arbiter pair --dry-run --explain\n  arbiter pair\n  arbiter pair --manual \"1-5,6-2,3-7,8-4,9-0\"   (9-0: the pairing-allocated bye)\n  arbiter pair --manual \"1-5\"                   (board 1 fixed; the engine pairs the rest)"
 )]
 pub struct PairArgs {
     /// Show the pairing without storing it.
@@ -29,7 +30,8 @@ pub struct PairArgs {
     #[arg(long)]
     explain: bool,
     /// The arbiter's own pairing: `WHITE-BLACK` per board, comma-separated; `N-0` is the
-    /// pairing-allocated bye.
+    /// pairing-allocated bye. In a Swiss the boards may be only some of the round's: the
+    /// engine pairs the other players around them.
     #[arg(long, conflicts_with = "manual_file")]
     manual: Option<String>,
     /// The same, from a file (commas or new lines between boards).
@@ -59,12 +61,37 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         });
     }
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // A malformed manual pairing is invalid input whatever the state of the event.
+    let manual = manual_pairing(args)?;
+    // A round is paired on complete results only; refusing here, before anything is drawn or
+    // computed, keeps a refused `pair` from printing a pairing that is not stored.
+    if round > 1 {
+        let missing = store
+            .round(round - 1)?
+            .games
+            .iter()
+            .filter(|g| g.white_code == ' ')
+            .count();
+        if missing > 0 {
+            return Err(refused(format!(
+                "round {} still has {missing} games without a result; enter them before pairing round {round}",
+                round - 1
+            ))
+            .with_hint(format!(
+                "`arbiter round show {}` lists them; `arbiter result {} BOARD RESULT` enters one",
+                round - 1,
+                round - 1
+            )));
+        }
+    }
+    let mut drawn_colour = None;
     if round == 1 && !args.dry_run {
         // What the rules draw by lot before round 1 is drawn now, seeded and logged, unless
-        // the director has drawn it already.
-        if store.setting("initial-colour")? == "lots" {
-            let colour = store.draw_initial_colour(seed)?;
-            println!("initial colour drawn by lot (seed {seed}): {colour}");
+        // the director has drawn it already. A round robin's colours come from the Berger
+        // table (C.05 Annex 1), so only a Swiss draws the initial colour.
+        // The colour is drawn here and stored with the pairing, in its transaction.
+        if system == PairingSystem::Dutch && store.setting("initial-colour")? == "lots" {
+            drawn_colour = Some(initial_colour_by_lot(seed));
         }
         let drawn = store.log()?.iter().any(|e| e.command == "player draw-lots");
         if system != PairingSystem::Dutch && numbering_is_lots(&store)? && !drawn {
@@ -72,6 +99,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             println!("pairing numbers drawn by lot (seed {seed})");
         }
     }
+    let mut table_rounds = None;
+    // With a partial manual pairing: how many boards the arbiter gave (the engine paired the
+    // rest).
+    let mut kept: Option<usize> = None;
     let (engine, known, explanation) = match system {
         PairingSystem::Dutch => {
             if let Some(rounds) = planned
@@ -79,7 +110,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             {
                 return Err(refused(format!("all {rounds} rounds are paired")));
             }
-            let input = dutch_input(&store, round)?;
+            let mut input = dutch_input(&store, round)?;
+            if let Some(colour) = drawn_colour {
+                input.initial_colour = colour;
+            }
             match dutch::pair_explained(&input) {
                 Ok((pairing, explanation)) => {
                     (pairing, Vec::new(), Some(explain_text(round, &explanation)))
@@ -97,15 +131,27 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             }
         }
         PairingSystem::Berger | PairingSystem::DoubleBerger => {
-            let (pairing, known) = berger_round(&store, system, round, players.len())?;
+            let (pairing, known, rounds) = berger_round(&store, system, round, players.len())?;
+            table_rounds = Some(rounds);
             (pairing, known, None)
         }
     };
-    let manual = manual_pairing(args)?;
     let (pairing, how) = match manual {
         None => (engine.clone(), "pair"),
         Some(manual) => {
-            let input = dutch_input(&store, round)?;
+            let mut input = dutch_input(&store, round)?;
+            if let Some(colour) = drawn_colour {
+                input.initial_colour = colour;
+            }
+            // In a Swiss the arbiter may fix some boards (a top board, players who must
+            // leave early...) and let the engine pair everyone else around them.
+            let manual = if system == PairingSystem::Dutch {
+                let (manual, completed) = complete_manual(&input, manual)?;
+                kept = completed;
+                manual
+            } else {
+                manual
+            };
             let violations = checker::check(&input, &manual);
             for v in &violations {
                 eprintln!("{}: {v}", if v.is_absolute() { "refused" } else { "note" });
@@ -115,10 +161,6 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
                     "the manual pairing breaks an absolute criterion; --force stores it anyway (logged)"
                         .into(),
                 ));
-            }
-            if !engine.boards.is_empty() {
-                println!("the engine would pair:");
-                print_boards(&store, &engine)?;
             }
             (
                 manual,
@@ -130,6 +172,25 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             )
         }
     };
+    // Who is left out, and why, as the store holds it before the round is saved.
+    let absent = absentees(&store, round, &pairing)?;
+    if !args.dry_run {
+        let boards: Vec<(PlayerId, PlayerId)> =
+            pairing.boards.iter().map(|b| (b.white, b.black)).collect();
+        store.save_pairing_and_rounds(
+            round,
+            &boards,
+            pairing.bye,
+            &known,
+            how,
+            table_rounds,
+            drawn_colour.map(|c| (seed, c)),
+        )?;
+    }
+    // Printed only now: a pairing the store refused is never shown as if it were the round.
+    if let Some(colour) = drawn_colour {
+        println!("initial colour drawn by lot (seed {seed}): {colour}");
+    }
     if args.explain
         && let Some(text) = &explanation
     {
@@ -144,13 +205,152 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         }
     );
     print_boards(&store, &pairing)?;
-    if args.dry_run {
-        return Ok(Exit::Ok);
+    if let Some(kept) = kept {
+        let total = pairing.boards.len();
+        println!(
+            "kept as given: {}; paired by the engine around them: {}{}",
+            board_range(1, kept),
+            board_range(kept + 1, total),
+            if pairing.bye.is_some() {
+                " and the bye"
+            } else {
+                ""
+            }
+        );
     }
-    let boards: Vec<(PlayerId, PlayerId)> =
-        pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-    store.save_pairing_with_results(round, &boards, pairing.bye, &known, how)?;
+    print_absentees(&store, &absent)?;
+    if how != "pair" && !engine.boards.is_empty() && engine != pairing {
+        println!("the engine would have paired:");
+        print_boards(&store, &engine)?;
+    }
     Ok(Exit::Ok)
+}
+
+/// Completes a manual pairing that leaves available players without a board: the given
+/// boards (and bye) are kept as they are, and the Dutch engine pairs the players left, with
+/// every absolute criterion, as if the kept players were not in the round. Returns the whole
+/// pairing (the kept boards first, in the order given) and, when the engine added boards or
+/// the bye, how many boards were kept.
+fn complete_manual(
+    input: &PairingInput,
+    manual: Pairing,
+) -> Result<(Pairing, Option<usize>), Failure> {
+    let named: std::collections::HashSet<PlayerId> = manual
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(manual.bye)
+        .collect();
+    let left = input
+        .players
+        .iter()
+        .filter(|p| p.available && !named.contains(&p.id))
+        .count();
+    if left == 0 {
+        return Ok((manual, None));
+    }
+    let mut rest = input.clone();
+    for player in &mut rest.players {
+        if named.contains(&player.id) {
+            player.available = false;
+        }
+    }
+    if manual.bye.is_some() && left % 2 == 1 {
+        return Err(refused(format!(
+            "the bye is given (N-0) but {left} players are left without a board, an odd number: one of them would need a second bye"
+        ))
+        .with_hint("give one more board, or leave the bye out and let the engine choose it"));
+    }
+    let engine = dutch::pair(&rest).map_err(|none| {
+        refused(format!(
+            "the engine cannot pair the {left} players left around the given boards: {none}"
+        ))
+        .with_hint("give more boards, or the whole pairing, with --manual")
+    })?;
+    let kept = manual.boards.len();
+    let mut whole = manual;
+    whole.boards.extend(engine.boards);
+    whole.bye = whole.bye.or(engine.bye);
+    Ok((whole, Some(kept)))
+}
+
+/// `board 1`, `boards 1-3`, or `no board`.
+fn board_range(first: usize, last: usize) -> String {
+    match last.cmp(&first) {
+        std::cmp::Ordering::Less => "no board".to_owned(),
+        std::cmp::Ordering::Equal => format!("board {first}"),
+        std::cmp::Ordering::Greater => format!("boards {first}-{last}"),
+    }
+}
+
+/// Why a player has no board in the round being paired.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Absence {
+    /// A bye the player asked for (`H`, `Z` or `F`).
+    Requested(char),
+    /// Withdrawn from this round on.
+    Withdrawn(u32),
+    /// Not on any board and not the bye.
+    NotPaired,
+}
+
+/// The registered players without a board or the pairing-allocated bye in `round`, with the
+/// reason the store gives for each.
+fn absentees(
+    store: &Store,
+    round: u32,
+    pairing: &Pairing,
+) -> Result<Vec<(PlayerId, Absence)>, Failure> {
+    let paired: std::collections::HashSet<PlayerId> = pairing
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(pairing.bye)
+        .collect();
+    let requested: std::collections::HashMap<PlayerId, char> =
+        store.round(round)?.unpaired.into_iter().collect();
+    let withdrawn = store.withdrawals()?;
+    let mut absent = Vec::new();
+    for player in store.players()? {
+        if paired.contains(&player.id) {
+            continue;
+        }
+        let why = match (requested.get(&player.id), withdrawn.get(&player.id.0)) {
+            (Some(&code), _) if code != ' ' => Absence::Requested(code),
+            (_, Some(&from)) if from <= round => Absence::Withdrawn(from),
+            _ => Absence::NotPaired,
+        };
+        absent.push((player.id, why));
+    }
+    Ok(absent)
+}
+
+fn print_absentees(store: &Store, absent: &[(PlayerId, Absence)]) -> Result<(), Failure> {
+    if absent.is_empty() {
+        return Ok(());
+    }
+    let names: std::collections::HashMap<PlayerId, String> = store
+        .players()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    println!("not paired:");
+    for (id, why) in absent {
+        let why = match why {
+            Absence::Requested('H') => "half-point bye (requested)".to_owned(),
+            Absence::Requested('F') => "full-point bye (requested)".to_owned(),
+            Absence::Requested(_) => "zero-point bye (known absence)".to_owned(),
+            Absence::Withdrawn(from) => format!("withdrawn from round {from}"),
+            Absence::NotPaired => "absent: not on any board".to_owned(),
+        };
+        println!(
+            "{:>5}  {:>4} {:<28}   {why}",
+            "",
+            id,
+            names.get(id).map_or("", String::as_str)
+        );
+    }
+    Ok(())
 }
 
 fn refused(message: String) -> Failure {
@@ -178,6 +378,9 @@ pub fn dutch_input(store: &Store, round: u32) -> Result<PairingInput, Failure> {
         let gone = withdrawn
             .get(&player.player.id.0)
             .is_some_and(|&from| from <= round);
+        // A bye requested for a later round belongs to that round only: its column must not
+        // make the rounds between read as absences (blank) in the round being paired.
+        player.rounds.truncate(round as usize);
         while player.rounds.len() < round as usize {
             player.rounds.push(crate::trf::TrfRound {
                 opponent: None,
@@ -202,14 +405,18 @@ pub fn dutch_input(store: &Store, round: u32) -> Result<PairingInput, Failure> {
 /// Results known when a round is paired: (board index, (White's code, Black's code)).
 type KnownResults = Vec<(usize, (char, char))>;
 
-/// A round of the Berger table. A withdrawn player's games stand as forfeits when the event
-/// lets results stand; when they are annulled, the opponent has a free round.
+/// A round of the Berger table, with the number of rounds of the whole table. A withdrawn
+/// player's games stand as forfeits when the event lets results stand; when they are
+/// annulled, the opponent has no game that round. In an odd field the table's free round is
+/// returned as the pairing's `bye` and stored with the TRF code `U` ("player unpaired by the
+/// system"; TRF16 lists the "odd-number bye" among the byes): in a round robin it is never a
+/// pairing-allocated bye, and it is worth `points-free-round` (none by default).
 fn berger_round(
     store: &Store,
     system: PairingSystem,
     round: u32,
     players: usize,
-) -> Result<(Pairing, KnownResults), Failure> {
+) -> Result<(Pairing, KnownResults, u32), Failure> {
     let cycles = if system == PairingSystem::DoubleBerger {
         2
     } else {
@@ -227,7 +434,13 @@ fn berger_round(
             .is_some_and(|&from| from <= round)
     };
     let annul = store.setting("withdrawal-games")? == "annul";
-    let mut pairing = Pairing::default();
+    let mut pairing = Pairing {
+        bye: scheduled
+            .free
+            .filter(|&n| !gone(n))
+            .map(|n| PlayerId(n as u16)),
+        ..Pairing::default()
+    };
     let mut known = Vec::new();
     for board in &scheduled.boards {
         let (w, b) = (board.white, board.black);
@@ -248,7 +461,7 @@ fn berger_round(
             black: PlayerId(b as u16),
         });
     }
-    Ok((pairing, known))
+    Ok((pairing, known, table.rounds()))
 }
 
 fn manual_pairing(args: &PairArgs) -> Result<Option<Pairing>, Failure> {
@@ -311,11 +524,28 @@ fn print_boards(store: &Store, pairing: &Pairing) -> Result<(), Failure> {
     }
     if let Some(bye) = pairing.bye {
         println!(
-            "{:>5}  {:>4} {:<28}   pairing-allocated bye",
+            "{:>5}  {:>4} {:<28}   {}",
             "",
             bye,
-            name(bye)
+            name(bye),
+            unpaired_label(store, 'U')?
         );
     }
     Ok(())
+}
+
+/// What a `U` is in this event: the pairing-allocated bye of a Swiss, or the free round of a
+/// round robin's odd field, which is neither an absence nor a pairing-allocated bye.
+pub fn unpaired_label(store: &Store, code: char) -> Result<&'static str, Failure> {
+    let round_robin = store.setting("system")? != "dutch";
+    Ok(match code {
+        'U' if round_robin => "free round (odd field: no game)",
+        'U' => "pairing-allocated bye",
+        'H' => "half-point bye",
+        'F' => "full-point bye",
+        'Z' => "zero-point bye",
+        '+' => "forfeit win",
+        '-' => "forfeit loss",
+        _ => "absent",
+    })
 }

@@ -345,17 +345,21 @@ fn game_result(white: char, black: char) -> String {
     }
 }
 
-/// A round without a game, as a crosstable cell.
-fn bye_cell(code: char) -> &'static str {
+/// A round without a game, as a crosstable cell. In a round robin a `U` is the free round of
+/// an odd field: no game and no result (its points, if the regulations give any, are in the
+/// score).
+fn bye_cell(code: char, round_robin: bool) -> &'static str {
     match code {
+        'U' if round_robin => "-",
         'U' | 'F' => "-1",
         'H' => "-½",
         _ => "-0",
     }
 }
 
-fn bye_label(code: char) -> &'static str {
+fn bye_label(code: char, round_robin: bool) -> &'static str {
     match code {
+        'U' if round_robin => "free round",
         'U' => "bye (pairing-allocated)",
         'F' => "full-point bye",
         'H' => "half-point bye",
@@ -444,7 +448,7 @@ pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
                             position.get(o).map_or(String::new(), |p| p.to_string()),
                             symbol(*code)
                         ),
-                        Some(e) => bye_cell(e.code).to_owned(),
+                        Some(e) => bye_cell(e.code, input.round_robin).to_owned(),
                         None => String::new(),
                     })
                     .collect()
@@ -978,7 +982,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
                 no: p.0,
                 name: name(p),
                 href: player_href(p),
-                what: bye_label(code).to_owned(),
+                what: bye_label(code, input.round_robin).to_owned(),
             })
             .collect();
         let mut alphabetical: Vec<AlphaLine> = Vec::new();
@@ -1002,7 +1006,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
                 no: p.0,
                 board: String::new(),
                 colour: String::new(),
-                opponent: bye_label(code).to_owned(),
+                opponent: bye_label(code, input.round_robin).to_owned(),
                 opponent_no: String::new(),
             });
         }
@@ -1120,10 +1124,12 @@ fn player_cards(
                         board: String::new(),
                         colour: String::new(),
                         opponent_no: String::new(),
-                        opponent: bye_label(e.code).to_owned(),
+                        opponent: bye_label(e.code, input.round_robin).to_owned(),
                         opponent_href: String::new(),
                         opponent_rating: String::new(),
-                        result: bye_cell(e.code).trim_start_matches('-').to_owned(),
+                        result: bye_cell(e.code, input.round_robin)
+                            .trim_start_matches('-')
+                            .to_owned(),
                         points,
                     },
                     None => CardLine {

@@ -674,6 +674,49 @@ impl Store {
         Ok(())
     }
 
+    /// Takes back a requested bye or known absence for a round not yet paired: the player is
+    /// paired in that round like everyone else. Returns the code that was cancelled. Once the
+    /// round is paired the bye is part of it and is refused here (unpair the round first).
+    pub fn cancel_bye(&mut self, number: u16, round: u32) -> Result<char, StoreError> {
+        let tx = self.conn.transaction()?;
+        Store::require_player(&tx, number)?;
+        let paired: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U'))",
+            [round],
+            |r| r.get(0),
+        )?;
+        if paired {
+            return Err(StoreError::Refused(format!(
+                "round {round} is already paired; a bye in a paired round is taken back with `arbiter unpair` first"
+            )));
+        }
+        let code: Option<String> = tx
+            .query_row(
+                "SELECT code FROM entry WHERE round = ?1 AND player = ?2 AND opponent IS NULL",
+                params![round, number],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(code) = code.filter(|c| matches!(c.as_str(), "H" | "Z" | "F")) else {
+            return Err(StoreError::Refused(format!(
+                "player {number} has no requested bye in round {round}"
+            )));
+        };
+        tx.execute(
+            "DELETE FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, number],
+        )?;
+        log(
+            &tx,
+            "bye --cancel",
+            &format!("player {number} round {round}"),
+            Some(&code),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(code.chars().next().unwrap_or('Z'))
+    }
+
     /// How many half-point byes the player has requested, all rounds together.
     pub fn half_point_byes(&self, number: u16) -> Result<u32, StoreError> {
         Ok(self.conn.query_row(
@@ -716,6 +759,90 @@ impl Store {
         )?;
         tx.commit()?;
         Ok(added)
+    }
+
+    /// The prohibited pairings, `(a, b)` with `a < b`, in order.
+    pub fn forbidden(&self) -> Result<Vec<(u16, u16)>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT a, b FROM forbidden ORDER BY a, b")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Lifts the prohibition of every pairing among `players`; the same FIDE-mode rule as
+    /// [`Store::forbid`] applies, since either change alters who may meet. Refused when none
+    /// of the pairs was prohibited. Returns how many were lifted.
+    pub fn unforbid(&mut self, players: &[u16]) -> Result<usize, StoreError> {
+        if self.setting("fide-mode")? == "on" && self.rounds_started()? > 0 {
+            return Err(StoreError::Refused(
+                "in FIDE mode prohibited pairings are fixed before round 1 (C.04.1); turn FIDE mode off to change them later".into(),
+            ));
+        }
+        let tx = self.conn.transaction()?;
+        let mut removed = 0;
+        for (i, &a) in players.iter().enumerate() {
+            for &b in &players[i + 1..] {
+                removed += tx.execute(
+                    "DELETE FROM forbidden WHERE a = ?1 AND b = ?2",
+                    params![a.min(b), a.max(b)],
+                )?;
+            }
+        }
+        let list: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        if removed == 0 {
+            return Err(StoreError::Refused(format!(
+                "no prohibited pairing among {}; `arbiter forbid --list` shows them",
+                list.join(" ")
+            )));
+        }
+        log(
+            &tx,
+            "forbid --remove",
+            "prohibited pairings",
+            Some(&list.join(" ")),
+            None,
+        )?;
+        tx.commit()?;
+        Ok(removed)
+    }
+
+    /// Deletes a registration before round 1 is paired (an entry made by mistake, a player
+    /// who never came): the player, their requested byes and prohibited pairings go, and the
+    /// players after them move up one number so that the numbers stay 1 to n. Once round 1
+    /// is paired the player belongs to the event's record and is withdrawn instead.
+    /// Returns the name removed and the numbers that moved, (old, new).
+    pub fn remove_player(&mut self, number: u16) -> Result<(String, Vec<(u16, u16)>), StoreError> {
+        let tx = self.conn.transaction()?;
+        let name = Store::require_player(&tx, number)?;
+        if paired_rounds(&tx)? > 0 {
+            return Err(StoreError::Refused(format!(
+                "round 1 is already paired, so player {number} ({name}) stays on record; `arbiter player withdraw {number}` leaves them out of the rounds to come"
+            )));
+        }
+        tx.execute("DELETE FROM entry WHERE player = ?1", [number])?;
+        tx.execute("DELETE FROM forbidden WHERE a = ?1 OR b = ?1", [number])?;
+        tx.execute(
+            "DELETE FROM game_record WHERE white = ?1 OR black = ?1",
+            [number],
+        )?;
+        tx.execute("DELETE FROM player WHERE number = ?1", [number])?;
+        log(
+            &tx,
+            "player remove",
+            &format!("player {number}"),
+            Some(&name),
+            None,
+        )?;
+        let order: Vec<PlayerId> = players_in(&tx)?.iter().map(|p| p.id).collect();
+        let moved = apply_order(
+            &tx,
+            &order,
+            "player remove",
+            "numbers closed up after a registration was removed",
+        )?;
+        tx.commit()?;
+        Ok((name, moved))
     }
 
     /// The games and byes of a round: (board, white, black, white's code, black's code) for
@@ -819,6 +946,25 @@ impl Store {
         known: &[(usize, (char, char))],
         how: &str,
     ) -> Result<(), StoreError> {
+        self.save_pairing_and_rounds(round, boards, bye, known, how, None, None)
+    }
+
+    /// As [`Store::save_pairing_with_results`], with what round 1 settles stored (and
+    /// logged) in the same transaction, so that a refused pairing leaves no trace: when
+    /// `rounds` is given and the event has no number of rounds yet, that number (a round
+    /// robin's length is known once its table is); when `colour` is given and the initial
+    /// colour is still to be drawn by lot, the colour drawn with its seed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn save_pairing_and_rounds(
+        &mut self,
+        round: u32,
+        boards: &[(PlayerId, PlayerId)],
+        bye: Option<PlayerId>,
+        known: &[(usize, (char, char))],
+        how: &str,
+        rounds: Option<u32>,
+        colour: Option<(u64, Color)>,
+    ) -> Result<(), StoreError> {
         let next = self.rounds_started()? + 1;
         if round != next {
             return Err(StoreError::Refused(format!(
@@ -903,6 +1049,21 @@ impl Store {
              SELECT ?1, number, NULL, '-', ' ' FROM player",
             [round],
         )?;
+        if let Some((seed, colour)) = colour
+            && setting_in(&tx, "initial-colour")? == "lots"
+        {
+            record_initial_colour(&tx, seed, colour)?;
+        }
+        if let Some(rounds) = rounds
+            && setting_in(&tx, "rounds")?.is_empty()
+        {
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES ('rounds', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [rounds.to_string()],
+            )?;
+            log(&tx, how, "rounds", None, Some(&rounds.to_string()))?;
+        }
         let list: Vec<String> = boards.iter().map(|(w, b)| format!("{w}-{b}")).collect();
         let bye_text = bye.map(|p| format!(", bye {p}")).unwrap_or_default();
         log(
@@ -925,25 +1086,9 @@ impl Store {
             "black" => return Ok(Color::Black),
             _ => {}
         }
-        // The seeded generator of the pairing module: a published seed repeats the draw.
-        let colour = if crate::pairing::generate::SplitMix64::new(seed).next_u64() & 1 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let colour = initial_colour_by_lot(seed);
         let tx = self.conn.transaction()?;
-        tx.execute(
-            "INSERT INTO setting (key, value) VALUES ('initial-colour', ?1)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            [colour.name()],
-        )?;
-        log(
-            &tx,
-            "draw lots",
-            &format!("initial colour (seed {seed})"),
-            Some("lots"),
-            Some(colour.name()),
-        )?;
+        record_initial_colour(&tx, seed, colour)?;
         tx.commit()?;
         Ok(colour)
     }
@@ -1419,6 +1564,11 @@ impl Store {
         ] {
             set(key, Some(points.to_string()))?;
         }
+        // In a round robin the report's `U` is the free round of an odd field (TRF16/TRF-2026:
+        // "U for player unpaired by the system"), so its 162 value is the free round's.
+        if setting_in(&tx, "system")? != "dutch" {
+            set("points-free-round", Some(values.bye.to_string()))?;
+        }
         // Forfeit wins and half-point byes scored apart from a win and a draw come as 299
         // records; when they all agree they are the event's value, otherwise they are kept.
         for (key, records) in [
@@ -1520,6 +1670,7 @@ impl Store {
             .prepare("SELECT DISTINCT round FROM entry WHERE opponent IS NOT NULL OR code = 'U'")?
             .query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
+        let next_round = paired.iter().max().copied().unwrap_or(0) + 1;
         // Points under the event's own scoring, as the 162 record of the report declares it.
         let setting_points = |key: &str| -> Result<Points, StoreError> {
             Ok(self.setting(key)?.parse().unwrap_or_default())
@@ -1529,7 +1680,7 @@ impl Store {
             draw: setting_points("points-draw")?,
             loss: setting_points("points-loss")?,
             absence: setting_points("points-forfeit-loss")?,
-            bye: setting_points("points-pab")?,
+            bye: setting_points(free_round_or_pab(&self.conn)?)?,
         };
         // The TRF has one value for a win, a forfeit win and a full-point bye, and one for a
         // draw and a half-point bye; where the event scores them apart, the points come from
@@ -1574,6 +1725,13 @@ impl Store {
             // (not paired, no points).
             let mut rounds = Vec::new();
             for (round, mut entry) in entries {
+                // A requested bye for a later round belongs to that round only (the 240
+                // records carry it): written as a column, it would turn every round between
+                // into a blank, an absence, for any reader. The round to be paired next may
+                // hold one as a trailing column, as engines read it.
+                if round > next_round {
+                    continue;
+                }
                 if entry.code == ADJOURNED {
                     // An adjourned game counts as a draw for pairing (C.04.1); the report
                     // says so, and says that the result is still open.
@@ -1678,7 +1836,7 @@ impl Store {
             ("D", "points-draw"),
             ("L", "points-loss"),
             ("A", "points-forfeit-loss"),
-            ("P", "points-pab"),
+            ("P", free_round_or_pab(&self.conn)?),
         ]
         .iter()
         .map(|(code, key)| {
@@ -1879,6 +2037,43 @@ fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(
 }
 
 /// How many rounds have been paired (a round with only requested byes is not paired yet).
+/// The initial colour a seed draws (C.04.3 5.2.5): the seeded generator of the pairing
+/// module, so that a published seed repeats the draw.
+pub fn initial_colour_by_lot(seed: u64) -> Color {
+    if crate::pairing::generate::SplitMix64::new(seed).next_u64() & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// Stores a drawn initial colour and logs the draw with its seed.
+fn record_initial_colour(tx: &Transaction<'_>, seed: u64, colour: Color) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO setting (key, value) VALUES ('initial-colour', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        [colour.name()],
+    )?;
+    log(
+        tx,
+        "draw lots",
+        &format!("initial colour (seed {seed})"),
+        Some("lots"),
+        Some(colour.name()),
+    )
+}
+
+/// The setting that scores a TRF `U`: in a Swiss the pairing-allocated bye; in a round robin,
+/// which has none, the free round of an odd field (`points-free-round`, none by default: the
+/// Berger tables give that player a rest, not a point).
+fn free_round_or_pab(conn: &Connection) -> Result<&'static str, StoreError> {
+    Ok(if setting_in(conn, "system")? == "dutch" {
+        "points-pab"
+    } else {
+        "points-free-round"
+    })
+}
+
 fn paired_rounds(conn: &Connection) -> Result<u32, StoreError> {
     Ok(conn.query_row(
         "SELECT COUNT(DISTINCT round) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",

@@ -81,6 +81,13 @@ pub const KEYS: &[SettingKey] = &[
         points,
     ),
     key(
+        "points-free-round",
+        "round robin: points for the free round of an odd field (none unless the regulations say so)",
+        true,
+        "0",
+        points,
+    ),
+    key(
         "points-hpb",
         "points for a half-point bye",
         true,

@@ -53,3 +53,5 @@ mod browser;
 mod regression;
 // The README's tour run as written, and what a director would check afterwards.
 mod tour;
+// Field repairs (issue 12): byes and their rounds, refused pairings, free rounds, forbid, remove.
+mod rounds;
