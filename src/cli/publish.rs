@@ -80,7 +80,8 @@ pub(crate) fn generated_now() -> String {
     chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-fn gather(store: &Store) -> Result<Gathered, Failure> {
+/// Every round paired, as the pages show it.
+pub(crate) fn site_rounds(store: &Store) -> Result<Vec<SiteRound>, Failure> {
     let played = store.rounds_started()?;
     let mut rounds = Vec::new();
     for r in 1..=played {
@@ -100,6 +101,12 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
             unpaired: view.unpaired,
         });
     }
+    Ok(rounds)
+}
+
+fn gather(store: &Store) -> Result<Gathered, Failure> {
+    let played = store.rounds_started()?;
+    let rounds = site_rounds(store)?;
     // The database is read once; the standings after each round come from that one read.
     // The pages show the tables, not the workings behind them.
     let mut source = StandingsSource::load(store, None, None, None)?;
@@ -214,15 +221,36 @@ pub fn crosstable_command(db: &Path, args: &CrosstableArgs) -> Result<Exit, Fail
     let input = input(&gathered, Vec::new());
     let text = match args.format.as_str() {
         "text" => {
+            let played = gathered.rounds.len() as u32;
+            let missing = input.missing(played);
             let title = format!(
-                "{} - crosstable {}",
+                "{} - crosstable {} ({})",
                 gathered.event.name,
                 match gathered.planned {
-                    Some(total) => format!("after round {} of {total}", gathered.rounds.len()),
-                    None => format!("after round {}", gathered.rounds.len()),
-                }
+                    Some(total) => format!("after round {played} of {total}"),
+                    None => format!("after round {played}"),
+                },
+                site::status(missing.len(), gathered.planned == Some(played))
             );
-            crosstable_text(&crosstable(&input), &title)
+            let mut text = crosstable_text(&crosstable(&input), &title);
+            // The text says which games the provisional table waits for, as the pages do.
+            for m in &missing {
+                text.push_str(&format!(
+                    "missing: round {}{}: {} ({}) - {} ({}): {}\n",
+                    m.round,
+                    if m.board.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", board {}", m.board)
+                    },
+                    m.white,
+                    m.white_no,
+                    m.black,
+                    m.black_no,
+                    m.what
+                ));
+            }
+            text
         }
         "csv" => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
         "html" => site::crosstable_html(&input).map_err(Failure::io)?,

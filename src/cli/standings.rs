@@ -226,7 +226,8 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     };
     if fide && missing > 0 && planned == Some(round) {
         eprintln!(
-            "note: FIDE mode: these are not the final standings while {missing} results are missing"
+            "note: FIDE mode: these are not the final standings while {} missing",
+            crate::render::count(missing, "result is", "results are")
         );
     }
     let title = format!(
@@ -311,6 +312,12 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
                 ),
                 generated: &generated,
                 sections,
+                missing: crate::render::site::missing_games(
+                    &store.players()?,
+                    &super::publish::site_rounds(&store)?,
+                    round,
+                ),
+                last_round: planned == Some(round),
             };
             standings_html(&page)
                 .map_err(|e| Failure::io(format!("cannot render the page: {e}")))?

@@ -5,3 +5,8 @@ pub mod event;
 pub mod scoresheet;
 pub mod site;
 pub mod standings;
+
+/// A number with its noun in the right form: `1 player`, `2 players`, `0 results`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

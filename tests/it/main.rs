@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// Issue 12 (publishing): provisional pages, PGN tags from the event, help and text tables.
+mod field_publish;
