@@ -927,11 +927,7 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
         ExportCommand::Players { output } => export_players(db, output),
         ExportCommand::Pgn { output } => {
             let store = Store::open(db)?;
-            let mut text = String::new();
-            for (_, _, _, pgn) in store.game_records()? {
-                text.push_str(pgn.trim_end());
-                text.push_str("\n\n");
-            }
+            let text = super::publish::games_pgn(&store)?;
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }

@@ -2,6 +2,7 @@
 //! into text, JSON or (later) HTML strings. Nothing here prints or touches files.
 
 pub mod event;
+pub mod pgn;
 pub mod scoresheet;
 pub mod site;
 pub mod standings;

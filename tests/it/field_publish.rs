@@ -187,3 +187,218 @@ fn standings_html_and_crosstable_name_the_missing_game() {
         "{text}"
     );
 }
+
+/// The tags of the first game of a PGN text, as (name, raw value between the quotes).
+fn tags(pgn: &str) -> Vec<(String, String)> {
+    pgn.lines()
+        .take_while(|l| l.starts_with('['))
+        .map(|l| {
+            let (name, rest) = l[1..].split_once(' ').expect("tag");
+            (name.to_owned(), rest[1..rest.len() - 2].to_owned())
+        })
+        .collect()
+}
+
+fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// A four-player event whose top seed has a hostile name (a quote and a backslash, which a
+/// PGN tag must escape), a title, a FIDE id and a federation, paired for round 1 with round
+/// dates set. Returns the database and the board the hostile player sits at with his
+/// opponent's name and colour.
+fn tagged_event(dir: &TempDir) -> String {
+    let db = dir.db();
+    run(
+        &db,
+        &[
+            "new",
+            "Field Open \"B\"",
+            "--rounds",
+            "2",
+            "--start",
+            "2026-07-01",
+            "--end",
+            "2026-07-02",
+            "--round-dates",
+            "2026-07-01,2026-07-02",
+            "--city",
+            "Oslo",
+            "--federation",
+            "NOR",
+            "--time-control",
+            "90+30",
+        ],
+    );
+    run(
+        &db,
+        &[
+            "player",
+            "add",
+            "O\"Neil \\ Evil, Ed",
+            "--rating",
+            "2500",
+            "--title",
+            "GM",
+            "--fide-id",
+            "1503014",
+            "--fed",
+            "IRL",
+        ],
+    );
+    for (name, rating) in [
+        ("Berg, Bo", "2300"),
+        ("Carlsen, Cy", "2200"),
+        ("Dahl, Di", "2100"),
+    ] {
+        run(&db, &["player", "add", name, "--rating", rating]);
+    }
+    run(&db, &["pair"]);
+    db
+}
+
+/// The board of round 1 where player 1 (the hostile name) plays, and whether he has White.
+fn board_of_player_1(db: &str) -> (u32, bool) {
+    let json: serde_json::Value =
+        serde_json::from_str(&run(db, &["round", "show", "1", "--format", "json"])).expect("json");
+    let game = json["boards"]
+        .as_array()
+        .expect("boards")
+        .iter()
+        .find(|g| g["white"] == 1 || g["black"] == 1)
+        .expect("player 1 is paired")
+        .clone();
+    (
+        game["board"].as_u64().expect("board") as u32,
+        game["white"] == 1,
+    )
+}
+
+/// Issue 12 item 5: `export pgn` wrote the attached file as it was, so the tags were the
+/// sheet's own ("Casual game", no round, no ratings) and its Result tag said 0-1 while the
+/// director had entered 1-0. The tags now come from the event and the pairing, escaped as
+/// the PGN standard (8.1) says, and the entered result is the official one (Art. 8.7), with
+/// the sheet's own result in a comment.
+#[test]
+fn export_pgn_takes_tags_and_result_from_the_event() {
+    let dir = TempDir::new("field-publish-pgn");
+    let db = tagged_event(&dir);
+    let (board, white) = board_of_player_1(&db);
+    // The director enters a win for White; the sheet (the players' own PGN) says 0-1.
+    run(&db, &["result", "1", &board.to_string(), "1-0"]);
+    let sheet = dir.path("board.pgn");
+    std::fs::write(
+        &sheet,
+        "[Event \"Casual game\"]\n[White \"someone\"]\n[Black \"else\"]\n[Result \"0-1\"]\n\n\
+         1. e4 {book} e5 2. Nf3 Nc6 3. Bb5 a6 0-1\n",
+    )
+    .expect("write");
+    let out = arbiter(&[
+        "--db",
+        &db,
+        "game",
+        "attach",
+        "1",
+        &board.to_string(),
+        &sheet,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pgn = run(&db, &["export", "pgn"]);
+    let t = tags(&pgn);
+    // The Seven Tag Roster first, in the standard's order (8.1.1).
+    let names: Vec<&str> = t.iter().map(|(n, _)| n.as_str()).take(7).collect();
+    assert_eq!(
+        names,
+        ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
+    );
+    assert_eq!(tag(&t, "Event"), Some(r#"Field Open \"B\""#));
+    assert_eq!(tag(&t, "Site"), Some("Oslo NOR"));
+    assert_eq!(tag(&t, "Date"), Some("2026.07.01"));
+    assert_eq!(tag(&t, "Round"), Some("1"));
+    assert_eq!(tag(&t, "Board"), Some(board.to_string().as_str()));
+    assert_eq!(tag(&t, "Result"), Some("1-0"));
+    assert_eq!(tag(&t, "EventDate"), Some("2026.07.01"));
+    // 90 minutes and 30 seconds a move, in seconds as 9.6.1 writes it.
+    assert_eq!(tag(&t, "TimeControl"), Some("5400+30"));
+    let (me, opponent) = if white {
+        ("White", "Black")
+    } else {
+        ("Black", "White")
+    };
+    assert_eq!(tag(&t, me), Some(r#"O\"Neil \\ Evil, Ed"#));
+    assert_eq!(tag(&t, &format!("{me}Elo")), Some("2500"));
+    assert_eq!(tag(&t, &format!("{me}Title")), Some("GM"));
+    assert_eq!(tag(&t, &format!("{me}FideId")), Some("1503014"));
+    // Round 1 pairs the top half against the bottom half in order (C.04.3): 1 meets 3,
+    // Carlsen (2200).
+    assert_eq!(tag(&t, opponent), Some("Carlsen, Cy"));
+    assert_eq!(tag(&t, &format!("{opponent}Elo")), Some("2200"));
+    // Movetext lines are wrapped at 80 columns (PGN standard 8.2.3.1): compare words.
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    // After a comment Black's move repeats its number (8.2.2.2).
+    assert!(
+        words.contains("1. e4 {book} 1... e5 2. Nf3 Nc6 3. Bb5 a6"),
+        "{pgn}"
+    );
+    assert!(
+        words.contains(
+            "{the score sheet gives 0-1; the result entered, 1-0, stands (Art. 8.7)} 1-0"
+        ),
+        "{pgn}"
+    );
+    assert!(pgn.lines().all(|l| l.chars().count() <= 80), "{pgn}");
+    assert!(!pgn.contains("Casual") && !pgn.contains("someone"), "{pgn}");
+    // The export reads back as one game with the same moves.
+    let check = arbiter(&["check", &{
+        let file = dir.path("export.pgn");
+        std::fs::write(&file, &pgn).expect("write");
+        file
+    }]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+
+    // The site's games.pgn is the same export.
+    let site = dir.0.join("site");
+    run(&db, &["publish", &site.display().to_string()]);
+    assert_eq!(read(&site.join("games.pgn")), pgn);
+}
+
+/// Issue 12 item 5: a hand-typed sheet attached as text (German piece letters, no tags) was
+/// exported as that text, which is not PGN at all. It now gets the same tags and its moves in
+/// English SAN.
+#[test]
+fn hand_typed_sheet_exports_as_tagged_pgn() {
+    let dir = TempDir::new("field-publish-pgn-text");
+    let db = tagged_event(&dir);
+    let (board, _) = board_of_player_1(&db);
+    run(&db, &["result", "1", &board.to_string(), "1/2"]);
+    let sheet = dir.path("sheet.txt");
+    std::fs::write(
+        &sheet,
+        include_str!("../../fixtures/scoresheets/german.txt"),
+    )
+    .expect("write");
+    run(&db, &["game", "attach", "1", &board.to_string(), &sheet]);
+    let pgn = run(&db, &["export", "pgn"]);
+    let t = tags(&pgn);
+    assert_eq!(tag(&t, "Round"), Some("1"));
+    assert_eq!(tag(&t, "Result"), Some("1/2-1/2"));
+    assert_eq!(tag(&t, "Site"), Some("Oslo NOR"));
+    // The sheet's Springer, Laeufer and Turm as N, B and R (the Laws' Appendix C.1 letters).
+    let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5"),
+        "{pgn}"
+    );
+    assert!(pgn.trim_end().ends_with("Nbd7 1/2-1/2"), "{pgn}");
+    assert!(!pgn.contains("score sheet gives"), "{pgn}");
+}
