@@ -267,11 +267,20 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             if both.differences.is_empty() {
                 text.push_str("  every player has the same rank\n");
             }
+            let width = crate::render::text::name_width(
+                both.differences
+                    .iter()
+                    .map(|d| names.get(&d.player).map_or("", String::as_str)),
+                30,
+            );
             for d in &both.differences {
                 text.push_str(&format!(
-                    "  {:>4} {:<30} {:>3} -> {:>3}\n",
+                    "  {:>4} {} {:>3} -> {:>3}\n",
                     d.player,
-                    names.get(&d.player).map_or("", String::as_str),
+                    crate::render::text::fit(
+                        names.get(&d.player).map_or("", String::as_str),
+                        width
+                    ),
                     d.first,
                     d.second
                 ));

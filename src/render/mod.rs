@@ -6,6 +6,7 @@ pub mod pgn;
 pub mod scoresheet;
 pub mod site;
 pub mod standings;
+pub mod text;
 
 /// A number with its noun in the right form: `1 player`, `2 players`, `0 results`.
 pub fn count(n: usize, one: &str, many: &str) -> String {

@@ -563,11 +563,17 @@ pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
         .max()
         .unwrap_or(1)
         .max(2);
-    let name_width = 30;
+    let name_width = super::text::name_width(table.rows.iter().map(|r| r.name.as_str()), 30);
     let mut out = format!("{title}\n");
     let mut header = format!(
-        "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
-        "no", "rk", "sno", "tit", "name", "rtg", "fed"
+        "{:>3}  {:>3}  {:>4}  {:<3}  {}  {:>4}  {:<3}",
+        "no",
+        "rk",
+        "sno",
+        "tit",
+        super::text::fit("name", name_width),
+        "rtg",
+        "fed"
     );
     for c in &table.columns {
         header.push_str(&format!("  {c:>width$}"));
@@ -579,9 +585,9 @@ pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
     out.push_str(header.trim_end());
     out.push('\n');
     for row in &table.rows {
-        let name: String = row.name.chars().take(name_width).collect();
+        let name = super::text::fit(&row.name, name_width);
         let mut line = format!(
-            "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
+            "{:>3}  {:>3}  {:>4}  {:<3}  {}  {:>4}  {:<3}",
             row.no, row.rank, row.start_no, row.title, name, row.rating, row.federation
         );
         for c in &row.cells {
