@@ -49,10 +49,8 @@ pub fn standings_csv(standings: &Standings) -> Result<String, String> {
 /// The aligned table people read.
 pub fn standings_text(standings: &Standings, title: &str) -> String {
     let mut out = format!("{title}\n");
-    let name_width = super::text::name_width(
-        standings.rows.iter().map(|r| r.player.name.as_str()),
-        30,
-    );
+    let name_width =
+        super::text::name_width(standings.rows.iter().map(|r| r.player.name.as_str()), 30);
     let mut header = format!(
         "{:>4}  {:>4}  {:<3}  {}  {:>6}  {:>5}",
         "rank",

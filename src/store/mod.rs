@@ -835,7 +835,11 @@ impl Store {
                 return Err(StoreError::Refused(format!(
                     "round {} still has {} without a result; enter {} before pairing round {round}",
                     round - 1,
-                    if missing / 2 == 1 { "1 game".to_owned() } else { format!("{} games", missing / 2) },
+                    if missing / 2 == 1 {
+                        "1 game".to_owned()
+                    } else {
+                        format!("{} games", missing / 2)
+                    },
                     if missing / 2 == 1 { "it" } else { "them" }
                 )));
             }

@@ -402,3 +402,187 @@ fn hand_typed_sheet_exports_as_tagged_pgn() {
     assert!(pgn.trim_end().ends_with("Nbd7 1/2-1/2"), "{pgn}");
     assert!(!pgn.contains("score sheet gives"), "{pgn}");
 }
+
+/// Issue 12 item 20: `arbiter new --help` left most options without a word (`--system`
+/// said "Settings as in `arbiter config`", `--rounds` and twenty more said nothing), so a
+/// director could not learn the valid systems from it. Every option now has a description,
+/// and the systems are listed.
+#[test]
+fn new_help_describes_every_option() {
+    let out = arbiter(&["new", "--help"]);
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).expect("utf-8");
+    let lines: Vec<&str> = help.lines().collect();
+    let mut options = 0;
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        if !trimmed.starts_with("--") && !trimmed.starts_with("-h") {
+            continue;
+        }
+        options += 1;
+        // clap puts the description on the option's line or, in long help, on the next.
+        let (flag, rest) = trimmed.split_once("  ").unwrap_or((trimmed, ""));
+        let next = lines.get(i + 1).map_or("", |l| l.trim());
+        assert!(
+            !rest.trim().is_empty() || !(next.is_empty() || next.starts_with('-')),
+            "{flag} has no description:\n{help}"
+        );
+    }
+    assert!(options >= 27, "{options} options:\n{help}");
+    for system in ["dutch", "berger", "double-berger"] {
+        assert!(help.contains(system), "{system} not listed:\n{help}");
+    }
+    let system = help
+        .split("--system")
+        .nth(1)
+        .expect("--system")
+        .split("\n      --")
+        .next()
+        .expect("its text");
+    assert!(
+        system.contains("dutch") && system.contains("double-berger"),
+        "{system}"
+    );
+}
+
+/// Issue 12 item 20: the top-level help's examples were an arbiter's file commands only;
+/// a director found no round cycle. It now shows one, in the order it is run.
+#[test]
+fn top_level_help_shows_a_directors_round_cycle() {
+    let out = arbiter(&["--help"]);
+    let help = String::from_utf8(out.stdout).expect("utf-8");
+    let steps = [
+        "arbiter new ",
+        "arbiter import players ",
+        "arbiter pair",
+        "arbiter round show 1",
+        "arbiter result 1 1 1-0",
+        "arbiter standings",
+        "arbiter publish site/",
+    ];
+    let mut from = 0;
+    for step in steps {
+        let at = help[from..]
+            .find(step)
+            .unwrap_or_else(|| panic!("`{step}` missing or out of order:\n{help}"));
+        from += at + step.len();
+    }
+    // Every command shown exists: its help runs.
+    for command in [
+        "new",
+        "import",
+        "pair",
+        "round",
+        "result",
+        "standings",
+        "publish",
+    ] {
+        assert!(arbiter(&[command, "--help"]).status.success(), "{command}");
+    }
+}
+
+/// The display columns of a text as a terminal shows it: combining marks take none, the Han
+/// characters of these tests two (Unicode East Asian Width "W").
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c as u32 {
+            0x0300..=0x036F => 0,
+            0x4E00..=0x9FFF => 2,
+            _ => 1,
+        })
+        .sum()
+}
+
+/// Issue 12 item 20: with a name longer than 30 characters the standings cut it silently
+/// ("Wolfeschlegelsteinhausenbergerd" read as a whole name), and a name with a combining
+/// accent or Han characters pushed its row's columns out of line. Columns now follow the
+/// longest name up to 40 columns, a longer name ends with `…`, and every row lines up.
+#[test]
+fn text_tables_align_long_names_and_mark_cut_ones() {
+    let dir = TempDir::new("field-publish-long-names");
+    let db = dir.db();
+    run(&db, &["new", "Long Names", "--rounds", "3"]);
+    let long = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine";
+    let medium = "Featherstonehaugh-Cholmondeley, Ann";
+    // "Müller" with a combining diaeresis (U+0308), as some systems write it.
+    let combining = "Mu\u{308}ller, Jörg";
+    let han = "丁立人, Ding";
+    for (name, rating) in [
+        (long, "2400"),
+        (medium, "2300"),
+        (combining, "2200"),
+        (han, "2100"),
+    ] {
+        run(&db, &["player", "add", name, "--rating", rating]);
+    }
+    run(&db, &["pair"]);
+    let cut = "Wolfeschlegelsteinhausenbergerdorff, Hu…";
+    assert_eq!(columns(cut), 40);
+    // In each table the ratings are in one column, right-aligned: each row's rating ends at
+    // the same display column as the header's `rating` or `rtg`.
+    for (args, heading) in [
+        (&["standings"][..], "rating"),
+        (&["player", "list"][..], "rating"),
+        (&["crosstable"][..], "rtg"),
+    ] {
+        let text = run(&db, args);
+        let lines: Vec<&str> = text.lines().collect();
+        let header = lines
+            .iter()
+            .position(|l| l.contains(heading) && l.contains("name"))
+            .unwrap_or_else(|| panic!("{args:?}: no header\n{text}"));
+        let end = |line: &str, word: &str| {
+            line.find(word)
+                .map(|at| columns(&line[..at]) + columns(word))
+        };
+        let column = end(lines[header], heading).expect("heading");
+        for rating in ["2400", "2300", "2200", "2100"] {
+            let row = lines
+                .iter()
+                .find(|l| l.contains(rating))
+                .unwrap_or_else(|| panic!("{args:?}: no row with {rating}\n{text}"));
+            assert_eq!(end(row, rating), Some(column), "{args:?}: {row}\n{text}");
+        }
+        assert!(
+            text.contains(cut),
+            "{args:?}: long name not cut with a mark\n{text}"
+        );
+        assert!(
+            text.contains(medium),
+            "{args:?}: a 36-column name is cut\n{text}"
+        );
+    }
+    // The boards: Black's names, the last column, start at the header's `black` and are
+    // never cut; White's are fitted like the tables above.
+    let text = run(&db, &["round", "show", "1"]);
+    let lines: Vec<&str> = text.lines().collect();
+    let black_at = columns(&lines[1][..lines[1].find("black").expect("header")]);
+    for row in &lines[2..] {
+        let black = [long, medium, combining, han]
+            .into_iter()
+            .find(|name| row.ends_with(name))
+            .unwrap_or_else(|| panic!("a board ends without a whole name:\n{text}"));
+        assert_eq!(columns(&row[..row.len() - black.len()]), black_at, "{text}");
+    }
+}
+
+/// Issue 12 item 20: counts of one read "registered 1 players", "1 games: ...", and the
+/// site's starting list said "(1 players)".
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = TempDir::new("field-publish-plurals");
+    let db = dir.db();
+    run(&db, &["new", "Tiny"]);
+    let csv = dir.path("one.csv");
+    std::fs::write(&csv, "name,rating\n\"Adams, Anna\",2400\n").expect("write");
+    let out = run(&db, &["import", "players", &csv]);
+    assert!(out.contains("registered 1 player "), "{out}");
+    let site = dir.0.join("site");
+    run(&db, &["publish", &site.display().to_string()]);
+    assert!(read(&site.join("players.html")).contains("Starting rank list (1 player)"));
+    let pgn = dir.path("one.pgn");
+    std::fs::write(&pgn, "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 1-0\n").expect("write");
+    let out = arbiter(&["check", &pgn]);
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert!(text.contains("\n1 game: 1 without findings"), "{text}");
+}
