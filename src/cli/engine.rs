@@ -406,7 +406,7 @@ fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
         .map_err(|err| Failure::io(format!("cannot write {}: {err}", args.output.display())))?;
     println!(
         "{}, {}, seed {}: {}",
-        crate::render::count(args.players as usize, "player", "players"),
+        crate::render::count(args.players, "player", "players"),
         crate::render::count(args.rounds as usize, "round", "rounds"),
         args.seed,
         args.output.display()
