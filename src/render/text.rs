@@ -99,7 +99,8 @@ mod tests {
         assert_eq!(width("Mu\u{308}ller"), 6);
         assert_eq!(width("Müller"), 6);
         assert_eq!(width("丁立人"), 6);
-        assert_eq!(fit("丁立人, Ding", 7), "丁立人 ");
+        assert_eq!(fit("丁立人, Ding", 7), "丁立人…");
+        assert_eq!(fit("丁立人", 7), "丁立人 ");
         assert_eq!(fit("丁立人 Ding Liren", 8), "丁立人… ");
         assert_eq!(width(&fit("丁立人 Ding Liren", 8)), 8);
     }
