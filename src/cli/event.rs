@@ -881,7 +881,8 @@ pub enum ExportCommand {
         #[arg(short = 'o')]
         output: Option<PathBuf>,
     },
-    /// Write every attached game score as one PGN file.
+    /// Write every attached game score as one PGN file, by round and board: tags from the
+    /// event and the pairing, the entered result in the Result tag (Art. 8.7).
     Pgn {
         #[arg(short = 'o')]
         output: Option<PathBuf>,

@@ -333,6 +333,12 @@ fn wrap(words: &[String], width: usize) -> String {
             out.push(' ');
             line += 1;
         }
+        // A `%` in the first column makes the line an escape that readers skip (PGN
+        // standard 6): such a word starts one column in.
+        if line == 0 && word.starts_with('%') {
+            out.push(' ');
+            line += 1;
+        }
         out.push_str(word);
         line += len;
     }
@@ -359,6 +365,19 @@ mod tests {
         assert_eq!(time_control("90").as_deref(), Some("5400"));
         assert_eq!(time_control("40/120").as_deref(), Some("40/7200"));
         assert_eq!(time_control("90 min + 30 s"), None);
+    }
+
+    /// PGN standard 6: a line with `%` in its first column is skipped by readers, so a
+    /// comment's word must never open a line that way.
+    #[test]
+    fn no_movetext_line_starts_with_a_percent_sign() {
+        let words: Vec<String> = ["1.", "e4", "{50%", "%keep}", "e5"]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let text = wrap(&words, 8);
+        assert!(text.lines().all(|l| !l.starts_with('%')), "{text}");
+        assert!(text.contains(" %keep}"), "{text}");
     }
 
     #[test]
