@@ -177,8 +177,9 @@ fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
         && round > rounds
     {
         return Err(Failure::invalid_input(format!(
-            "{}: all {rounds} rounds are paired",
-            args.file.display()
+            "{}: all {} paired",
+            args.file.display(),
+            crate::render::count(rounds as usize, "round is", "rounds are")
         )));
     }
     let input = engine_input(&trf, round)?;
@@ -375,7 +376,10 @@ fn check(args: &CheckArgs) -> Result<Exit, Failure> {
         }
     }
     if differing == 0 {
-        println!("{played} rounds re-paired: no difference");
+        println!(
+            "{} re-paired: no difference",
+            crate::render::count(played as usize, "round", "rounds")
+        );
         Ok(Exit::Ok)
     } else {
         println!("{differing} of {played} rounds differ");
@@ -401,9 +405,9 @@ fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
     std::fs::write(&args.output, text)
         .map_err(|err| Failure::io(format!("cannot write {}: {err}", args.output.display())))?;
     println!(
-        "{} players, {} rounds, seed {}: {}",
-        args.players,
-        args.rounds,
+        "{}, {}, seed {}: {}",
+        crate::render::count(args.players, "player", "players"),
+        crate::render::count(args.rounds as usize, "round", "rounds"),
         args.seed,
         args.output.display()
     );
@@ -462,7 +466,11 @@ fn shortfall_text(s: &dutch::Shortfall) -> String {
                 let floating =
                     (v.len().saturating_sub(1)).saturating_sub(2 * pairs.max(0) as usize);
                 let shown: Vec<i32> = v.iter().skip(1).take(floating).copied().collect();
-                format!("{pairs} pairs, downfloaters {}", scores(&shown))
+                format!(
+                    "{} {pairs}, downfloaters {}",
+                    if pairs == 1 { "pair" } else { "pairs" },
+                    scores(&shown)
+                )
             };
             format!(
                 "the next bracket gets {} (perfect: {})",

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
+use crate::render::text::{fit, name_width};
 use crate::store::{PlayerChanges, Store, StoreError};
 use crate::tournament::settings::KEYS;
 use crate::tournament::{ADJOURNED, result_codes};
@@ -35,64 +36,95 @@ pub fn database_path(flag: Option<&Path>) -> PathBuf {
 
 #[derive(Args)]
 #[command(
-    about = "Create the event database (refuses a file that exists)",
-    after_help = "Example:\n  arbiter new 'Oslo Open 2026' --rounds 9 --start 2026-07-01 --end 2026-07-09 --city Oslo --federation NOR"
+    about = "Create the event database (refuses a file that exists); every setting can be changed later with `arbiter config`",
+    after_help = "Examples:\n  arbiter new 'Oslo Open 2026' --rounds 9 --start 2026-07-01 --end 2026-07-09 --city Oslo --federation NOR --time-control 90+30\n  arbiter --db club.db new 'Club Closed' --system berger --tiebreaks DE,SB,WIN"
 )]
 pub struct NewArgs {
-    /// The event's name.
+    /// The event's name, as the pages, the TRF and the PGN Event tag show it.
     name: String,
-    /// Settings as in `arbiter config`, e.g. `--rounds 9`.
-    #[arg(long)]
+    /// The pairing system: dutch (FIDE Dutch Swiss, the default), berger (round robin by the
+    /// Berger tables) or double-berger (double round robin).
+    #[arg(long, value_name = "SYSTEM")]
     system: Option<String>,
-    #[arg(long)]
+    /// The number of rounds planned; the standings are called final only after the last.
+    #[arg(long, value_name = "N")]
     rounds: Option<String>,
-    #[arg(long)]
+    /// The first day, YYYY-MM-DD (also decides the tie-break rules edition under auto).
+    #[arg(long, value_name = "DATE")]
     start: Option<String>,
-    #[arg(long)]
+    /// The last day, YYYY-MM-DD.
+    #[arg(long, value_name = "DATE")]
     end: Option<String>,
-    #[arg(long)]
+    /// The city where the event is played.
+    #[arg(long, value_name = "CITY")]
     city: Option<String>,
-    #[arg(long)]
+    /// The host federation, three letters (e.g. NOR).
+    #[arg(long, value_name = "FED")]
     federation: Option<String>,
-    #[arg(long)]
+    /// The chief arbiter, e.g. "Hansen, Kari".
+    #[arg(long, value_name = "NAME")]
     arbiter: Option<String>,
-    #[arg(long = "time-control")]
+    /// The time control, minutes + seconds per move, e.g. 90+30 (or 40/90+30).
+    #[arg(long = "time-control", value_name = "TC")]
     time_control: Option<String>,
-    #[arg(long)]
+    /// The rate of play: standard (the default), rapid or blitz; decides penalties and
+    /// automatic endings with --laws.
+    #[arg(long, value_name = "RATE")]
     rate: Option<String>,
-    #[arg(long = "initial-colour")]
+    /// The colour of the first player in round 1: white, black or lots (the default: drawn
+    /// with a logged seed when round 1 is paired).
+    #[arg(long = "initial-colour", value_name = "COLOUR")]
     initial_colour: Option<String>,
-    #[arg(long)]
+    /// none (the default) or baku (Baku acceleration, C.04.7).
+    #[arg(long, value_name = "METHOD")]
     acceleration: Option<String>,
-    #[arg(long)]
+    /// The tie-break list in order, comma-separated, e.g. BH/C1,BH,SB,DE (default: none set;
+    /// the standings use a common list and say so).
+    #[arg(long, value_name = "LIST")]
     tiebreaks: Option<String>,
-    #[arg(long = "tiebreak-rules")]
+    /// The tie-break rules edition: auto (the default: by the start date), 2026, 2024 or
+    /// legacy.
+    #[arg(long = "tiebreak-rules", value_name = "EDITION")]
     tiebreak_rules: Option<String>,
-    #[arg(long)]
+    /// The Laws of Chess edition for scoresheets and claims: 2023 (the default), 2018, 2017,
+    /// 2014, 2009 or 2001.
+    #[arg(long, value_name = "EDITION")]
     laws: Option<String>,
-    #[arg(long = "points-win")]
+    /// Points for a win (default 1).
+    #[arg(long = "points-win", value_name = "POINTS")]
     points_win: Option<String>,
-    #[arg(long = "points-draw")]
+    /// Points for a draw (default 0.5).
+    #[arg(long = "points-draw", value_name = "POINTS")]
     points_draw: Option<String>,
-    #[arg(long = "points-pab")]
+    /// Points for the pairing-allocated bye (default 1).
+    #[arg(long = "points-pab", value_name = "POINTS")]
     points_pab: Option<String>,
-    #[arg(long = "points-loss")]
+    /// Points for a loss (default 0).
+    #[arg(long = "points-loss", value_name = "POINTS")]
     points_loss: Option<String>,
-    #[arg(long = "points-forfeit-win")]
+    /// Points for a forfeit win (default 1).
+    #[arg(long = "points-forfeit-win", value_name = "POINTS")]
     points_forfeit_win: Option<String>,
-    #[arg(long = "points-forfeit-loss")]
+    /// Points for a forfeit loss (default 0).
+    #[arg(long = "points-forfeit-loss", value_name = "POINTS")]
     points_forfeit_loss: Option<String>,
-    #[arg(long = "points-hpb")]
+    /// Points for a requested half-point bye (default 0.5).
+    #[arg(long = "points-hpb", value_name = "POINTS")]
     points_hpb: Option<String>,
-    /// auto, rating, lots or given.
-    #[arg(long = "pairing-numbers")]
+    /// How pairing numbers are given: auto (the default: rating for Swiss, lots for round
+    /// robins), rating (C.04.2: rating, title, name), lots (drawn before round 1) or given
+    /// (registration order).
+    #[arg(long = "pairing-numbers", value_name = "METHOD")]
     pairing_numbers: Option<String>,
-    /// Round robins: stand or annul.
-    #[arg(long = "withdrawal-games")]
+    /// Round robins: a withdrawn player's games stand (the default; the rest are forfeits)
+    /// or annul (all are annulled).
+    #[arg(long = "withdrawal-games", value_name = "POLICY")]
     withdrawal_games: Option<String>,
-    #[arg(long = "round-dates")]
+    /// The date of each round, YYYY-MM-DD, comma-separated (the TRF and the PGN Date tag).
+    #[arg(long = "round-dates", value_name = "DATES")]
     round_dates: Option<String>,
-    /// Turn FIDE mode off (locks and warnings for rated events).
+    /// Turn FIDE mode off: no locks on settings that decide results or pairings once round 1
+    /// is paired, no FIDE warnings (for club and unrated events).
     #[arg(long = "no-fide-mode")]
     no_fide_mode: bool,
 }
@@ -345,8 +377,8 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             let seed = seed.unwrap_or_else(clock_seed);
             let moved = store.draw_lots(seed)?;
             println!(
-                "pairing numbers drawn by lot with seed {seed} ({} players moved)",
-                moved.len()
+                "pairing numbers drawn by lot with seed {seed} ({} moved)",
+                crate::render::count(moved.len(), "player", "players")
             );
             for p in store.players()? {
                 println!("{:>4}  {}", p.id, p.name);
@@ -398,16 +430,22 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 }
             }
             let statuses = store.statuses()?;
+            let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
             println!(
-                "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}  status",
-                "no", "tit", "name", "rating", "fed", "FIDE ID"
+                "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  status",
+                "no",
+                "tit",
+                fit("name", width),
+                "rating",
+                "fed",
+                "FIDE ID"
             );
             for p in players {
                 println!(
-                    "{:>4}  {:<3}  {:<33}  {:>6}  {:<3}  {:>10}  {}",
+                    "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  {}",
                     p.id,
                     p.title.map_or("", |t| t.as_str()),
-                    p.name,
+                    fit(&p.name, width),
                     p.rating.map_or(String::new(), |r| r.to_string()),
                     p.federation.as_deref().unwrap_or(""),
                     p.fide_id.map_or(String::new(), |i| i.to_string()),
@@ -698,24 +736,42 @@ pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         }
     }
     println!("round {round}");
+    let names_shown: Vec<String> = view
+        .games
+        .iter()
+        .map(|g| name(g.white))
+        .chain(view.unpaired.iter().map(|(p, _)| name(*p)))
+        .collect();
+    let width = name_width(names_shown.iter().map(String::as_str), 28);
     println!(
-        "{:>5}  {:>4} {:<28}  {:<14}  {:>4} {:<28}",
-        "board", "no", "white", "result", "no", "black"
+        "{:>5}  {:>4} {}  {:<14}  {:>4} black",
+        "board",
+        "no",
+        fit("white", width),
+        "result",
+        "no"
     );
     for game in &view.games {
-        println!(
-            "{:>5}  {:>4} {:<28}  {:<14}  {:>4} {:<28}",
+        let line = format!(
+            "{:>5}  {:>4} {}  {:<14}  {:>4} {}",
             game.board.map_or("-".to_owned(), |b| b.to_string()),
             game.white,
-            name(game.white),
+            fit(&name(game.white), width),
             shown(game.white_code, game.black_code),
             game.black,
+            // The last column: nothing to align after it, so the whole name.
             name(game.black)
         );
+        println!("{}", line.trim_end());
     }
     for (player, code) in &view.unpaired {
         let what = super::pair::unpaired_label(&store, *code)?;
-        println!("{:>5}  {:>4} {:<28}  {what}", "", player, name(*player));
+        println!(
+            "{:>5}  {:>4} {}  {what}",
+            "",
+            player,
+            fit(&name(*player), width)
+        );
     }
     Ok(Exit::Ok)
 }
@@ -876,7 +932,8 @@ pub enum ExportCommand {
         #[arg(short = 'o')]
         output: Option<PathBuf>,
     },
-    /// Write every attached game score as one PGN file.
+    /// Write every attached game score as one PGN file, by round and board: tags from the
+    /// event and the pairing, the entered result in the Result tag (Art. 8.7).
     Pgn {
         #[arg(short = 'o')]
         output: Option<PathBuf>,
@@ -922,7 +979,10 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
                 Store::create(db, &name, &[])?
             };
             store.import_trf(&trf, &shown)?;
-            println!("imported {} players from {shown}", trf.players.len());
+            println!(
+                "imported {} from {shown}",
+                crate::render::count(trf.players.len(), "player", "players")
+            );
             Ok(Exit::Ok)
         }
         ImportCommand::Results {
@@ -941,26 +1001,27 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
                 eprintln!("warning: {shown}: column `{header}` is not one we read; ignored");
             }
             if *dry_run {
+                let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
                 for p in &players {
                     println!(
-                        "{:<33} {:>4} {:<3} {}",
-                        p.name,
+                        "{} {:>4} {:<3} {}",
+                        fit(&p.name, width),
                         p.rating.map_or(String::new(), |r| r.to_string()),
                         p.federation.as_deref().unwrap_or(""),
                         p.fide_id.map_or(String::new(), |i| i.to_string())
                     );
                 }
                 println!(
-                    "{} players would be registered (dry run: nothing changed)",
-                    players.len()
+                    "{} would be registered (dry run: nothing changed)",
+                    crate::render::count(players.len(), "player", "players")
                 );
                 return Ok(Exit::Ok);
             }
             let mut store = Store::open(db)?;
             let last = store.add_players(&players, &shown)?;
             println!(
-                "registered {} players (numbers up to {last})",
-                players.len()
+                "registered {} (numbers up to {last})",
+                crate::render::count(players.len(), "player", "players")
             );
             Ok(Exit::Ok)
         }
@@ -978,11 +1039,7 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
         ExportCommand::Players { output } => export_players(db, output),
         ExportCommand::Pgn { output } => {
             let store = Store::open(db)?;
-            let mut text = String::new();
-            for (_, _, _, pgn) in store.game_records()? {
-                text.push_str(pgn.trim_end());
-                text.push_str("\n\n");
-            }
+            let text = super::publish::games_pgn(&store)?;
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }
@@ -1057,7 +1114,10 @@ fn import_results(
     }
     match store.enter_results(&results, correct, &shown) {
         Ok(games) => {
-            println!("entered {} results from {shown}", games.len());
+            println!(
+                "entered {} from {shown}",
+                crate::render::count(games.len(), "result", "results")
+            );
             Ok(Exit::Ok)
         }
         Err((index, err)) => {

@@ -108,7 +108,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             if let Some(rounds) = planned
                 && round > rounds
             {
-                return Err(refused(format!("all {rounds} rounds are paired")));
+                return Err(refused(format!(
+                    "all {} paired",
+                    crate::render::count(rounds as usize, "round is", "rounds are")
+                )));
             }
             let mut input = dutch_input(&store, round)?;
             if let Some(colour) = drawn_colour {
@@ -424,7 +427,10 @@ fn berger_round(
     };
     let table = RoundRobin::new(players, cycles).map_err(|e| refused(e.to_string()))?;
     if round > table.rounds() {
-        return Err(refused(format!("all {} rounds are paired", table.rounds())));
+        return Err(refused(format!(
+            "all {} paired",
+            crate::render::count(table.rounds() as usize, "round is", "rounds are")
+        )));
     }
     let scheduled = table.round(round).map_err(|e| refused(e.to_string()))?;
     let withdrawn = store.withdrawals()?;
@@ -512,22 +518,30 @@ fn print_boards(store: &Store, pairing: &Pairing) -> Result<(), Failure> {
         .map(|p| (p.id, p.name))
         .collect();
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
+    let shown: Vec<String> = pairing
+        .boards
+        .iter()
+        .map(|b| name(b.white))
+        .chain(pairing.bye.map(name))
+        .collect();
+    let width = crate::render::text::name_width(shown.iter().map(String::as_str), 28);
+    let fit = crate::render::text::fit;
     for (i, board) in pairing.boards.iter().enumerate() {
         println!(
-            "{:>5}  {:>4} {:<28} - {:>4} {}",
+            "{:>5}  {:>4} {} - {:>4} {}",
             i + 1,
             board.white,
-            name(board.white),
+            fit(&name(board.white), width),
             board.black,
             name(board.black)
         );
     }
     if let Some(bye) = pairing.bye {
         println!(
-            "{:>5}  {:>4} {:<28}   {}",
+            "{:>5}  {:>4} {}   {}",
             "",
             bye,
-            name(bye),
+            fit(&name(bye), width),
             unpaired_label(store, 'U')?
         );
     }

@@ -80,7 +80,8 @@ pub(crate) fn generated_now() -> String {
     chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-fn gather(store: &Store) -> Result<Gathered, Failure> {
+/// Every round paired, as the pages show it.
+pub(crate) fn site_rounds(store: &Store) -> Result<Vec<SiteRound>, Failure> {
     let played = store.rounds_started()?;
     let mut rounds = Vec::new();
     for r in 1..=played {
@@ -100,6 +101,12 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
             unpaired: view.unpaired,
         });
     }
+    Ok(rounds)
+}
+
+fn gather(store: &Store) -> Result<Gathered, Failure> {
+    let played = store.rounds_started()?;
+    let rounds = site_rounds(store)?;
     // The database is read once; the standings after each round come from that one read.
     // The pages show the tables, not the workings behind them.
     let mut source = StandingsSource::load(store, None, None, None)?;
@@ -134,6 +141,71 @@ fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteIn
     }
 }
 
+/// Every attached score as one PGN text (`export pgn` and the site's `games.pgn`): tags from
+/// the event and the pairing, the entered result in the Result tag (see
+/// [`crate::render::pgn`]).
+pub(crate) fn games_pgn(store: &Store) -> Result<String, Failure> {
+    let records = store.game_records()?;
+    if records.is_empty() {
+        return Ok(String::new());
+    }
+    let event = crate::render::pgn::PgnEvent {
+        name: store.setting("name")?,
+        city: store.setting("city")?,
+        federation: store.setting("federation")?,
+        start: store.setting("start")?,
+        end: store.setting("end")?,
+        round_dates: store
+            .setting("round-dates")?
+            .split(',')
+            .map(|d| d.trim().to_owned())
+            .collect(),
+        time_control: store.setting("time-control")?,
+        laws: store.setting("laws")?.parse().unwrap_or_default(),
+        rate: store.setting("rate")?.parse().unwrap_or_default(),
+    };
+    let players = store.players()?;
+    let player = |n: u16| {
+        players.iter().find(|p| p.id.0 == n).ok_or_else(|| {
+            Failure::invalid_input(format!(
+                "a stored game names player {n}, who is not registered"
+            ))
+        })
+    };
+    let mut rounds: std::collections::HashMap<u32, crate::store::RoundView> = Default::default();
+    let mut games = Vec::with_capacity(records.len());
+    for (round, white, black, score) in &records {
+        if !rounds.contains_key(round) {
+            rounds.insert(*round, store.round(*round)?);
+        }
+        // The pairing as it stands: board and the result entered, if any.
+        let pairing = rounds[round]
+            .games
+            .iter()
+            .find(|g| g.white.0 == *white && g.black.0 == *black)
+            .copied();
+        let board = pairing.and_then(|g| g.board);
+        games.push((
+            (*round, board.unwrap_or(u32::MAX)),
+            crate::render::pgn::game_pgn(
+                &event,
+                &crate::render::pgn::PgnGame {
+                    round: *round,
+                    board,
+                    white: player(*white)?,
+                    black: player(*black)?,
+                    white_code: pairing.map_or(' ', |g| g.white_code),
+                    black_code: pairing.map_or(' ', |g| g.black_code),
+                    text: score,
+                },
+            ),
+        ));
+    }
+    // By round and board, as the pairings list them.
+    games.sort_by_key(|(order, _)| *order);
+    Ok(games.into_iter().map(|(_, game)| game).collect())
+}
+
 fn write(path: &Path, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text)
         .map_err(|err| Failure::io(format!("cannot write {}: {err}", path.display())))
@@ -148,11 +220,7 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         .standings
         .last()
         .expect("standings after round 0 at least");
-    let mut pgn = String::new();
-    for (_, _, _, game) in store.game_records()? {
-        pgn.push_str(game.trim_end());
-        pgn.push_str("\n\n");
-    }
+    let pgn = games_pgn(store)?;
     let downloads: Vec<(String, String, String)> = vec![
         (
             "tournament.trf".to_owned(),
@@ -214,15 +282,36 @@ pub fn crosstable_command(db: &Path, args: &CrosstableArgs) -> Result<Exit, Fail
     let input = input(&gathered, Vec::new());
     let text = match args.format.as_str() {
         "text" => {
+            let played = gathered.rounds.len() as u32;
+            let missing = input.missing(played);
             let title = format!(
-                "{} - crosstable {}",
+                "{} - crosstable {} ({})",
                 gathered.event.name,
                 match gathered.planned {
-                    Some(total) => format!("after round {} of {total}", gathered.rounds.len()),
-                    None => format!("after round {}", gathered.rounds.len()),
-                }
+                    Some(total) => format!("after round {played} of {total}"),
+                    None => format!("after round {played}"),
+                },
+                site::status(missing.len(), gathered.planned == Some(played))
             );
-            crosstable_text(&crosstable(&input), &title)
+            let mut text = crosstable_text(&crosstable(&input), &title);
+            // The text says which games the provisional table waits for, as the pages do.
+            for m in &missing {
+                text.push_str(&format!(
+                    "missing: round {}{}: {} ({}) - {} ({}): {}\n",
+                    m.round,
+                    if m.board.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", board {}", m.board)
+                    },
+                    m.white,
+                    m.white_no,
+                    m.black,
+                    m.black_no,
+                    m.what
+                ));
+            }
+            text
         }
         "csv" => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
         "html" => site::crosstable_html(&input).map_err(Failure::io)?,

@@ -226,7 +226,8 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     };
     if fide && missing > 0 && planned == Some(round) {
         eprintln!(
-            "note: FIDE mode: these are not the final standings while {missing} results are missing"
+            "note: FIDE mode: these are not the final standings while {} missing",
+            crate::render::count(missing, "result is", "results are")
         );
     }
     let title = format!(
@@ -266,11 +267,20 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             if both.differences.is_empty() {
                 text.push_str("  every player has the same rank\n");
             }
+            let width = crate::render::text::name_width(
+                both.differences
+                    .iter()
+                    .map(|d| names.get(&d.player).map_or("", String::as_str)),
+                30,
+            );
             for d in &both.differences {
                 text.push_str(&format!(
-                    "  {:>4} {:<30} {:>3} -> {:>3}\n",
+                    "  {:>4} {} {:>3} -> {:>3}\n",
                     d.player,
-                    names.get(&d.player).map_or("", String::as_str),
+                    crate::render::text::fit(
+                        names.get(&d.player).map_or("", String::as_str),
+                        width
+                    ),
                     d.first,
                     d.second
                 ));
@@ -311,6 +321,12 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
                 ),
                 generated: &generated,
                 sections,
+                missing: crate::render::site::missing_games(
+                    &store.players()?,
+                    &super::publish::site_rounds(&store)?,
+                    round,
+                ),
+                last_round: planned == Some(round),
             };
             standings_html(&page)
                 .map_err(|e| Failure::io(format!("cannot render the page: {e}")))?

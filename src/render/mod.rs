@@ -2,6 +2,13 @@
 //! into text, JSON or (later) HTML strings. Nothing here prints or touches files.
 
 pub mod event;
+pub mod pgn;
 pub mod scoresheet;
 pub mod site;
 pub mod standings;
+pub mod text;
+
+/// A number with its noun in the right form: `1 player`, `2 players`, `0 results`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -260,7 +260,8 @@ pub fn report_text(file: &str, report: &Report) -> String {
 /// The summary line after all games.
 pub fn summary_text(games: usize, clean: usize, illegal: usize, inconsistent: usize) -> String {
     format!(
-        "{games} games: {clean} without findings, {illegal} with an illegal move, {inconsistent} with a result that does not fit\n"
+        "{}: {clean} without findings, {illegal} with an illegal move, {inconsistent} with a result that does not fit\n",
+        plural(games, "game")
     )
 }
 

@@ -72,10 +72,77 @@ impl SiteInput<'_> {
         self.rounds.len() as u32
     }
 
+    /// The games of rounds 1..=`up_to` whose result is not in.
+    pub fn missing(&self, up_to: u32) -> Vec<MissingGame> {
+        missing_games(self.players, self.rounds, up_to)
+    }
+
     fn last(&self) -> &Standings {
         self.standings
             .last()
             .expect("standings after round 0 at least")
+    }
+}
+
+/// A game whose result is not in: none entered yet, or adjourned (`*`). While there is one,
+/// the standings are provisional (a director's "1 result missing"), and every page says so
+/// and lists it, so that nobody reads a table with a hole in it as final.
+#[derive(Debug, Clone, Serialize)]
+pub struct MissingGame {
+    pub round: u32,
+    /// Empty when the round has no board numbers.
+    pub board: String,
+    pub white_no: u16,
+    pub white: String,
+    pub black_no: u16,
+    pub black: String,
+    /// `no result entered` or `adjourned`.
+    pub what: String,
+}
+
+/// The games of `rounds` 1..=`up_to` without a result, by round and board.
+pub fn missing_games(players: &[Player], rounds: &[SiteRound], up_to: u32) -> Vec<MissingGame> {
+    let name = |id: PlayerId| {
+        players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or(String::new(), |p| p.name.clone())
+    };
+    let mut missing = Vec::new();
+    for (i, round) in rounds.iter().enumerate().take(up_to as usize) {
+        for g in &round.games {
+            let what = match (g.white_code, g.black_code) {
+                ('*', _) | (_, '*') => "adjourned",
+                (' ', ' ') => "no result entered",
+                _ => continue,
+            };
+            missing.push(MissingGame {
+                round: i as u32 + 1,
+                board: opt(g.board),
+                white_no: g.white.0,
+                white: name(g.white),
+                black_no: g.black.0,
+                black: name(g.black),
+                what: what.to_owned(),
+            });
+        }
+    }
+    missing
+}
+
+/// How final a table is, as the command line says it: `final` after the last round with
+/// every result in, `provisional: 1 result missing` while a result is not in, else
+/// `provisional`.
+pub fn status(missing: usize, last_round: bool) -> String {
+    if missing > 0 {
+        format!(
+            "provisional: {} missing",
+            crate::render::count(missing, "result", "results")
+        )
+    } else if last_round {
+        "final".to_owned()
+    } else {
+        "provisional".to_owned()
     }
 }
 
@@ -124,6 +191,8 @@ struct Page<'a, T: Serialize> {
     title: String,
     event: &'a EventInfo,
     state: String,
+    /// The games without a result, listed on every page while there are any.
+    missing: Vec<MissingGame>,
     generated: &'a str,
     nav: Vec<Link>,
     body: T,
@@ -144,9 +213,11 @@ fn link(href: impl Into<String>, label: impl Into<String>) -> Link {
 
 fn state(input: &SiteInput<'_>) -> String {
     let n = input.played();
+    let missing = input.missing(n).len();
+    let status = status(missing, input.planned == Some(n));
     match input.planned {
-        Some(total) => format!("after round {n} of {total}"),
-        None => format!("after round {n}"),
+        Some(total) => format!("after round {n} of {total} ({status})"),
+        None => format!("after round {n} ({status})"),
     }
 }
 
@@ -167,6 +238,7 @@ fn nav(input: &SiteInput<'_>) -> Vec<Link> {
 struct Frame<'a> {
     event: &'a EventInfo,
     state: String,
+    missing: Vec<MissingGame>,
     generated: &'a str,
     nav: Vec<Link>,
 }
@@ -177,16 +249,24 @@ impl<'a> Frame<'a> {
         Frame {
             event: &input.event,
             state: state(input),
+            missing: input.missing(input.played()),
             generated: &input.generated,
             nav: nav(input),
         }
     }
 
-    /// A page written on its own (`standings --format html`, `crosstable --format html`).
-    fn alone(event: &'a EventInfo, state: String, generated: &'a str) -> Frame<'a> {
+    /// A page written on its own (`standings --format html`, `crosstable --format html`),
+    /// listing the games without a result that the page's table depends on.
+    fn alone(
+        event: &'a EventInfo,
+        state: String,
+        missing: Vec<MissingGame>,
+        generated: &'a str,
+    ) -> Frame<'a> {
         Frame {
             event,
             state,
+            missing,
             generated,
             nav: Vec::new(),
         }
@@ -204,6 +284,7 @@ fn render_page<T: Serialize>(
         title,
         event: frame.event,
         state: frame.state,
+        missing: frame.missing,
         generated: frame.generated,
         nav: frame.nav,
         body,
@@ -486,11 +567,17 @@ pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
         .max()
         .unwrap_or(1)
         .max(2);
-    let name_width = 30;
+    let name_width = super::text::name_width(table.rows.iter().map(|r| r.name.as_str()), 30);
     let mut out = format!("{title}\n");
     let mut header = format!(
-        "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
-        "no", "rk", "sno", "tit", "name", "rtg", "fed"
+        "{:>3}  {:>3}  {:>4}  {:<3}  {}  {:>4}  {:<3}",
+        "no",
+        "rk",
+        "sno",
+        "tit",
+        super::text::fit("name", name_width),
+        "rtg",
+        "fed"
     );
     for c in &table.columns {
         header.push_str(&format!("  {c:>width$}"));
@@ -502,9 +589,9 @@ pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
     out.push_str(header.trim_end());
     out.push('\n');
     for row in &table.rows {
-        let name: String = row.name.chars().take(name_width).collect();
+        let name = super::text::fit(&row.name, name_width);
         let mut line = format!(
-            "{:>3}  {:>3}  {:>4}  {:<3}  {:<name_width$}  {:>4}  {:<3}",
+            "{:>3}  {:>3}  {:>4}  {:<3}  {}  {:>4}  {:<3}",
             row.no, row.rank, row.start_no, row.title, name, row.rating, row.federation
         );
         for c in &row.cells {
@@ -575,7 +662,12 @@ pub fn crosstable_html(input: &SiteInput<'_>) -> Result<String, String> {
     crosstable_page(
         &tera,
         input,
-        Frame::alone(&input.event, state(input), &input.generated),
+        Frame::alone(
+            &input.event,
+            state(input),
+            input.missing(input.played()),
+            &input.generated,
+        ),
         false,
     )
 }
@@ -617,13 +709,22 @@ pub struct StandingsPage<'a> {
     /// Further sections in plain text (a player's working, a comparison of editions), each
     /// with its heading; shown preformatted and escaped.
     pub sections: Vec<(String, String)>,
+    /// The games up to `round` without a result: listed, and the table called provisional.
+    pub missing: Vec<MissingGame>,
+    /// Whether `round` is the event's last.
+    pub last_round: bool,
 }
 
 /// The standings as a page of its own: the site's standings table and legend without the
 /// navigation or links to player cards.
 pub fn standings_html(page: &StandingsPage<'_>) -> Result<String, String> {
     let tera = engine()?;
-    let mut body = standings_body(page.table, page.round, false);
+    let mut body = standings_body(
+        page.table,
+        page.round,
+        status(page.missing.len(), page.last_round),
+        false,
+    );
     body.sections = page
         .sections
         .iter()
@@ -632,14 +733,20 @@ pub fn standings_html(page: &StandingsPage<'_>) -> Result<String, String> {
     render_page(
         &tera,
         "standings.html",
-        Frame::alone(page.event, page.state.clone(), page.generated),
+        Frame::alone(
+            page.event,
+            page.state.clone(),
+            page.missing.clone(),
+            page.generated,
+        ),
         format!("Standings after round {}", page.round),
         body,
     )
 }
 
-/// The body of a standings page; `links` makes each name a link to the player's card.
-fn standings_body(table: &Standings, round: u32, links: bool) -> StandingsBody {
+/// The body of a standings page; `status` says how final the table is (see [`status`]) and
+/// `links` makes each name a link to the player's card.
+fn standings_body(table: &Standings, round: u32, status: String, links: bool) -> StandingsBody {
     let mut previous_rank = None;
     let rows = table
         .rows
@@ -686,6 +793,7 @@ fn standings_body(table: &Standings, round: u32, links: bool) -> StandingsBody {
     }
     StandingsBody {
         round,
+        status,
         tiebreaks: table.tiebreaks.iter().map(|t| t.to_string()).collect(),
         legend: table
             .tiebreaks
@@ -750,6 +858,8 @@ struct StandingLine {
 #[derive(Serialize)]
 struct StandingsBody {
     round: u32,
+    /// `final`, `provisional` or `provisional: 1 result missing`.
+    status: String,
     tiebreaks: Vec<String>,
     legend: Vec<(String, String)>,
     rows: Vec<StandingLine>,
@@ -856,13 +966,20 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         ("Chief arbiter", e.arbiter.clone()),
         ("Time control", e.time_control.clone()),
         ("Rate of play", e.rate.clone()),
-        (
-            "Rounds",
-            match input.planned {
-                Some(total) => format!("{played} of {total} played"),
-                None => format!("{played} played"),
-            },
-        ),
+        ("Rounds", {
+            let rounds = match input.planned {
+                Some(total) => format!("{played} of {total}"),
+                None => played.to_string(),
+            };
+            // A round is played when its results are in, not when it is paired.
+            match input.missing(played).len() {
+                0 => format!("{rounds} played"),
+                n => format!(
+                    "{rounds} paired; {} missing",
+                    crate::render::count(n, "result", "results")
+                ),
+            }
+        }),
         ("System", e.system.clone()),
         ("Players", input.players.len().to_string()),
         (
@@ -952,7 +1069,12 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
                 "standings.html",
                 Frame::site(input),
                 format!("Standings after round {r}"),
-                standings_body(table, r, true),
+                standings_body(
+                    table,
+                    r,
+                    status(input.missing(r).len(), input.planned == Some(r)),
+                    true,
+                ),
             )?,
         ));
 

@@ -49,9 +49,16 @@ pub fn standings_csv(standings: &Standings) -> Result<String, String> {
 /// The aligned table people read.
 pub fn standings_text(standings: &Standings, title: &str) -> String {
     let mut out = format!("{title}\n");
+    let name_width =
+        super::text::name_width(standings.rows.iter().map(|r| r.player.name.as_str()), 30);
     let mut header = format!(
-        "{:>4}  {:>4}  {:<3}  {:<30}  {:>6}  {:>5}",
-        "rank", "no", "tit", "name", "rating", "pts"
+        "{:>4}  {:>4}  {:<3}  {}  {:>6}  {:>5}",
+        "rank",
+        "no",
+        "tit",
+        super::text::fit("name", name_width),
+        "rating",
+        "pts"
     );
     for t in &standings.tiebreaks {
         header.push_str(&format!("  {:>7}", t.to_string()));
@@ -59,9 +66,9 @@ pub fn standings_text(standings: &Standings, title: &str) -> String {
     out.push_str(&header);
     out.push('\n');
     for row in &standings.rows {
-        let name: String = row.player.name.chars().take(30).collect();
+        let name = super::text::fit(&row.player.name, name_width);
         let mut line = format!(
-            "{:>4}  {:>4}  {:<3}  {:<30}  {:>6}  {:>5}",
+            "{:>4}  {:>4}  {:<3}  {}  {:>6}  {:>5}",
             row.rank,
             row.player.id,
             row.player.title.map_or(String::new(), |t| t.to_string()),

@@ -979,9 +979,14 @@ impl Store {
             )?;
             if missing > 0 {
                 return Err(StoreError::Refused(format!(
-                    "round {} still has {} games without a result; enter them before pairing round {round}",
+                    "round {} still has {} without a result; enter {} before pairing round {round}",
                     round - 1,
-                    missing / 2
+                    if missing / 2 == 1 {
+                        "1 game".to_owned()
+                    } else {
+                        format!("{} games", missing / 2)
+                    },
+                    if missing / 2 == 1 { "it" } else { "them" }
                 )));
             }
         }
@@ -1356,7 +1361,8 @@ impl Store {
         let existing: i64 = tx.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))?;
         if existing > 0 {
             return Err(StoreError::Refused(format!(
-                "the event already has {existing} players; import a report into a new event"
+                "the event already has {existing} player{}; import a report into a new event",
+                if existing == 1 { "" } else { "s" }
             )));
         }
         for player in &trf.players {

@@ -631,7 +631,9 @@ fn attached_games_are_checked_and_exported() {
         Some(3)
     );
     let exported = stdout(&run(&db, &["export", "pgn"]));
-    assert!(exported.contains("4. Qxf7# 1-0"));
+    // The entered draw is the official result (Art. 8.7); the sheet's 1-0 is a comment.
+    assert!(exported.contains("[Result \"1/2-1/2\"]"));
+    assert!(exported.contains("4. Qxf7# {the score sheet gives 1-0;"));
     assert!(stdout(&run(&db, &["log"])).contains("game attach"));
 }
 

@@ -55,3 +55,5 @@ mod regression;
 mod tour;
 // Field repairs (issue 12): byes and their rounds, refused pairings, free rounds, forbid, remove.
 mod rounds;
+// Issue 12 (publishing): provisional pages, PGN tags from the event, help and text tables.
+mod field_publish;
