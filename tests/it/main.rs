@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// Field repairs (issue 12): closed pipes, concurrent writers, CSV cells, links, limits, settings.
+mod field_safety;
