@@ -12,7 +12,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use crate::chess::Color;
 use crate::tournament::settings::{KEYS, SettingKey};
-use crate::tournament::{Player, PlayerId, Points, RoundResult, Sex, Title};
+use crate::tournament::{MAX_PLAYERS, Player, PlayerId, Points, RoundResult, Sex, Title};
 use crate::trf::{PointValues, Trf, TrfPlayer, TrfRound};
 
 /// `ARBT`: marks a file as an arbiter tournament database.
@@ -266,6 +266,19 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// A setting's value as it is stored, checked when it is set rather than when it is used: the
+/// tie-break list is read by the parser the standings use (the setting itself, in
+/// `tournament`, may not depend on `standings`), so that `config tiebreaks foo` is refused
+/// at once instead of failing every later `standings`.
+fn checked_setting(key: &SettingKey, value: &str) -> Result<String, StoreError> {
+    let value = key.check(value).map_err(StoreError::Invalid)?;
+    if key.name == "tiebreaks" {
+        crate::standings::parse_list(&value)
+            .map_err(|e| StoreError::Invalid(format!("tiebreaks: {e}")))?;
+    }
+    Ok(value)
+}
+
 fn application_id(conn: &Connection) -> rusqlite::Result<i32> {
     conn.pragma_query_value(None, "application_id", |row| row.get(0))
 }
@@ -352,7 +365,7 @@ impl Store {
                 key.check(name).map_err(StoreError::Invalid)?
             } else {
                 match settings.iter().find(|(k, _)| *k == key.name) {
-                    Some((_, v)) => key.check(v).map_err(StoreError::Invalid)?,
+                    Some((_, v)) => checked_setting(key, v)?,
                     None => key.default_value().to_owned(),
                 }
             };
@@ -440,7 +453,7 @@ impl Store {
                 "unknown setting `{name}`; `arbiter config` lists them"
             ))
         })?;
-        let value = key.check(value).map_err(StoreError::Invalid)?;
+        let value = checked_setting(key, value)?;
         let started = self.rounds_started()? > 0;
         let fide = self.setting("fide-mode")? == "on";
         if started && fide && key.locked_after_round_one && !force {
@@ -471,6 +484,9 @@ impl Store {
     /// registered: all of them or none.
     pub fn add_players(&mut self, players: &[Player], source: &str) -> Result<u16, StoreError> {
         let tx = self.conn.transaction()?;
+        if let Some((_, problem)) = registration_problems_in(&tx, players)?.into_iter().next() {
+            return Err(StoreError::Refused(problem));
+        }
         let mut number: u16 =
             tx.query_row("SELECT COALESCE(MAX(number), 0) FROM player", [], |r| {
                 r.get(0)
@@ -493,22 +509,23 @@ impl Store {
         Ok(number)
     }
 
+    /// What registering `players` after those already registered would run into, each
+    /// problem with the index of the player to blame: a FIDE ID registered already, or a
+    /// player past [`MAX_PLAYERS`]. `import players` shows them all, dry run or not.
+    pub fn registration_problems(
+        &self,
+        players: &[Player],
+    ) -> Result<Vec<(usize, String)>, StoreError> {
+        registration_problems_in(&self.conn, players)
+    }
+
     /// Registers a player with the next free pairing number.
     pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
         let tx = self.conn.transaction()?;
-        if let Some(fide_id) = player.fide_id {
-            let taken: Option<u16> = tx
-                .query_row(
-                    "SELECT number FROM player WHERE fide_id = ?1",
-                    [fide_id as i64],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if let Some(number) = taken {
-                return Err(StoreError::Refused(format!(
-                    "FIDE ID {fide_id} is already registered for player {number}"
-                )));
-            }
+        if let Some((_, problem)) =
+            registration_problems_in(&tx, std::slice::from_ref(player))?.into_iter().next()
+        {
+            return Err(StoreError::Refused(problem));
         }
         let number: u16 =
             tx.query_row("SELECT COALESCE(MAX(number), 0) + 1 FROM player", [], |r| {
@@ -1921,6 +1938,40 @@ fn mark_late_entry(tx: &Transaction<'_>, number: u16) -> Result<Option<u32>, Sto
         )?;
     }
     Ok(Some(paired + 1))
+}
+
+fn registration_problems_in(
+    conn: &Connection,
+    players: &[Player],
+) -> Result<Vec<(usize, String)>, StoreError> {
+    let registered: u16 = conn.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))?;
+    let mut problems = Vec::new();
+    let mut taken = conn.prepare("SELECT number FROM player WHERE fide_id = ?1")?;
+    for (i, player) in players.iter().enumerate() {
+        if let Some(fide_id) = player.fide_id
+            && let Some(number) = taken
+                .query_row([fide_id as i64], |r| r.get::<_, u16>(0))
+                .optional()?
+        {
+            problems.push((
+                i,
+                format!("FIDE ID {fide_id} is already registered for player {number}"),
+            ));
+        }
+    }
+    let room = usize::from(MAX_PLAYERS - registered.min(MAX_PLAYERS));
+    if players.len() > room {
+        problems.push((
+            room,
+            format!(
+                "an event holds at most {MAX_PLAYERS} players (a TRF writes the starting rank in four digits); {registered} are registered, so {} of these {} cannot be",
+                players.len() - room,
+                players.len()
+            ),
+        ));
+    }
+    problems.sort_by_key(|&(i, _)| i);
+    Ok(problems)
 }
 
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {

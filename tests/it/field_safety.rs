@@ -238,3 +238,194 @@ fn a_database_in_a_read_only_folder_is_read_and_refuses_writes_with_the_reason()
         error(&result)
     );
 }
+
+/// The hostile name of item 10, as the issue registered it.
+const FORMULA_NAME: &str = "=HYPERLINK(\"http://x\",\"y\"), A";
+
+/// The cells of a CSV text, row by row.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .map(|line| {
+            // Our writers quote a field with a comma or a quote; the tests' names have both.
+            let mut cells = Vec::new();
+            let mut cell = String::new();
+            let mut quoted = false;
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                match c {
+                    '"' if quoted && chars.peek() == Some(&'"') => {
+                        cell.push('"');
+                        chars.next();
+                    }
+                    '"' => quoted = !quoted,
+                    ',' if !quoted => cells.push(std::mem::take(&mut cell)),
+                    c => cell.push(c),
+                }
+            }
+            cells.push(cell);
+            cells
+        })
+        .collect()
+}
+
+/// Whether any cell of any row starts as a spreadsheet formula (OWASP's trigger characters;
+/// a sign before a plain number is a number).
+fn formula_cell(rows: &[Vec<String>]) -> Option<String> {
+    rows.iter().flatten().find_map(|cell| {
+        let mut chars = cell.chars();
+        let formula = match chars.next() {
+            Some('=' | '@' | '\t' | '\r') => true,
+            Some('+' | '-') => !chars.all(|c| c.is_ascii_digit() || ".,½".contains(c)),
+            _ => false,
+        };
+        formula.then(|| cell.clone())
+    })
+}
+
+/// Item 10: `player add '=HYPERLINK("http://x","y"), A'` came out of every CSV unchanged,
+/// and a spreadsheet opening the standings ran it as a formula.
+#[test]
+fn csv_outputs_neutralise_formula_cells() {
+    let dir = TempDir::new("safety-csv-formula");
+    ok(&dir, &["new", "Formula Open", "--rounds", "3"]);
+    ok(&dir, &["player", "add", FORMULA_NAME, "--rating", "2100"]);
+    ok(&dir, &["player", "add", "@SUM(A1), B", "--rating", "2000"]);
+    ok(&dir, &["player", "add", "Plain, C", "--rating", "1900"]);
+    ok(&dir, &["player", "add", "Plain, D", "--rating", "1800"]);
+    ok(&dir, &["pair", "--seed", "1"]);
+    let outputs = [
+        ok(&dir, &["standings", "--format", "csv"]),
+        ok(&dir, &["crosstable", "--format", "csv"]),
+        ok(&dir, &["round", "show", "1", "--format", "csv"]),
+        ok(&dir, &["player", "list", "--format", "csv"]),
+        ok(&dir, &["export", "players"]),
+    ];
+    for text in &outputs {
+        let rows = csv_rows(text);
+        assert_eq!(formula_cell(&rows), None, "{text}");
+        assert!(
+            rows.iter().flatten().any(|c| c == &format!("'{FORMULA_NAME}")),
+            "the name is kept behind a quote: {text}"
+        );
+    }
+}
+
+/// Item 10: what `export players` writes, `import players` reads back as it was, hostile
+/// names included (the quote added against spreadsheets is dropped again).
+#[test]
+fn exported_players_with_formula_names_import_unchanged() {
+    let dir = TempDir::new("safety-csv-roundtrip");
+    ok(&dir, &["new", "Formula Open"]);
+    ok(&dir, &["player", "add", FORMULA_NAME, "--rating", "2100"]);
+    ok(
+        &dir,
+        &["player", "add", "--club=-cmd|' /C calc'!A0", "Minus, M"],
+    );
+    ok(&dir, &["player", "add", "'t Hart, Jan", "--rating", "2000"]);
+    let exported = dir.path("players.csv");
+    ok(&dir, &["export", "players", "-o", &exported]);
+    let other = TempDir::new("safety-csv-roundtrip-2");
+    ok(&other, &["new", "Copy"]);
+    ok(&other, &["import", "players", &exported]);
+    assert_eq!(
+        ok(&other, &["player", "list", "--format", "json"]),
+        ok(&dir, &["player", "list", "--format", "json"])
+    );
+}
+
+/// Item 13: a 20,000-row `import players` failed with "player 10000 conflicts with a
+/// registered player"; the real cause is the 9,999-player limit of a TRF's four-digit
+/// starting rank, which is now named, with the line of the first player past it.
+#[test]
+fn too_many_players_name_the_limit() {
+    let dir = TempDir::new("safety-limit");
+    ok(&dir, &["new", "Huge Open"]);
+    ok(&dir, &["player", "add", "First, Early"]);
+    let mut csv = String::from("name\n");
+    for i in 1..=20_000 {
+        csv.push_str(&format!("Player{i}\n"));
+    }
+    std::fs::write(dir.path("huge.csv"), csv).expect("write");
+    for dry in [true, false] {
+        let file = dir.path("huge.csv");
+        let mut args = vec!["import", "players", file.as_str()];
+        if dry {
+            args.push("--dry-run");
+        }
+        let out = run(&dir, &args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        // One player is registered, so the 9,999th of the file (line 10,000) is one too many.
+        assert!(
+            stderr.contains("line 10000: an event holds at most 9999 players"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("conflicts"), "{stderr}");
+    }
+    assert_eq!(ok(&dir, &["player", "list"]).lines().count(), 2);
+}
+
+/// Item 15: `config tiebreaks foo` and `config tiebreaks AROC/C1` were stored, and every later
+/// `standings` failed naming `--tiebreaks`, a flag never given.
+#[test]
+fn config_refuses_a_tiebreak_list_the_standings_cannot_read() {
+    let dir = TempDir::new("safety-config-tb");
+    event(&dir, 4);
+    for bad in ["foo", "AROC/C1", "BH/C1,SB/X"] {
+        let out = run(&dir, &["config", "tiebreaks", bad]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{bad}: {stderr}");
+        assert!(stderr.contains("tiebreaks"), "{stderr}");
+    }
+    let other = dir.path("other.db");
+    let refused = arbiter(&["--db", &other, "new", "Other", "--tiebreaks", "foo"]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(!std::path::Path::new(&other).exists());
+    ok(&dir, &["config", "tiebreaks", "BH/C1,BH,SB"]);
+    ok(&dir, &["pair", "--seed", "1"]);
+    let standings = ok(&dir, &["standings"]);
+    assert!(standings.contains("BH/C1"), "{standings}");
+    assert!(ok(&dir, &["log"]).lines().all(|l| !l.contains("foo")));
+}
+
+/// Item 15: `import players --dry-run` said all was well for rows the real import refused
+/// (a FIDE ID registered already, one twice in the file), and both stopped at the first bad
+/// row; with CRLF line ends every line number was one too low.
+#[test]
+fn import_dry_run_lists_every_problem_the_import_finds_with_crlf_lines() {
+    let dir = TempDir::new("safety-dry-run");
+    ok(&dir, &["new", "Entries"]);
+    ok(&dir, &["player", "add", "Early, Bird", "--fide-id", "1503014"]);
+    let csv = "name,rating,fide_id\r\n\
+               \"Good, One\",2000,100\r\n\
+               \"Bad, Rating\",20x0,101\r\n\
+               \"Already, Here\",2100,1503014\r\n\
+               \"Twin, A\",1900,555\r\n\
+               \"Twin, B\",1800,555\r\n\
+               ,1700,102\r\n";
+    std::fs::write(dir.path("entries.csv"), csv).expect("write");
+    let file = dir.path("entries.csv");
+    let dry = run(&dir, &["import", "players", &file, "--dry-run"]);
+    let real = run(&dir, &["import", "players", &file]);
+    let errors = |o: &Output| -> Vec<String> {
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .filter(|l| l.starts_with("error:"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(dry.status.code(), Some(3));
+    assert_eq!(real.status.code(), Some(3));
+    assert_eq!(errors(&dry), errors(&real), "the dry run finds what the import finds");
+    // The lines as an editor numbers them, the header being line 1.
+    let lines: Vec<String> = errors(&dry)
+        .iter()
+        .map(|e| {
+            let at = e.find("line ").expect("a line") + 5;
+            let digits = e[at..].find(|c: char| !c.is_ascii_digit()).expect("digits");
+            e[at..at + digits].to_owned()
+        })
+        .collect();
+    assert_eq!(lines, ["3", "4", "6", "7"], "{:?}", errors(&dry));
+    assert_eq!(ok(&dir, &["player", "list"]).lines().count(), 2, "nothing registered");
+}
