@@ -429,3 +429,56 @@ fn import_dry_run_lists_every_problem_the_import_finds_with_crlf_lines() {
     assert_eq!(lines, ["3", "4", "6", "7"], "{:?}", errors(&dry));
     assert_eq!(ok(&dir, &["player", "list"]).lines().count(), 2, "nothing registered");
 }
+
+/// Item 11: `publish DIR` wrote through a symbolic link placed in DIR, overwriting the file
+/// it pointed to. The link itself is now replaced by the page; its target stays as it was.
+#[test]
+fn publish_replaces_a_planted_link_and_leaves_its_target() {
+    let dir = TempDir::new("safety-publish-link");
+    event(&dir, 4);
+    ok(&dir, &["pair", "--seed", "1"]);
+    let site = dir.0.join("site");
+    std::fs::create_dir(&site).expect("site folder");
+    let victim = dir.0.join("victim.txt");
+    std::fs::write(&victim, "not yours\n").expect("victim");
+    std::os::unix::fs::symlink(&victim, site.join("crosstable.html")).expect("link");
+    let out = run(&dir, &["publish", &site.display().to_string()]);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "not yours\n");
+    let page = std::fs::symlink_metadata(site.join("crosstable.html")).unwrap();
+    assert!(page.file_type().is_file(), "the link became the page");
+    assert!(
+        std::fs::read_to_string(site.join("crosstable.html"))
+            .unwrap()
+            .contains("Player01")
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("crosstable.html was a symbolic link"),
+        "{stderr}"
+    );
+}
+
+/// Item 11: `publish DIR` overwrote an `index.html` it had not made without a word. It now
+/// says which files it replaced that an earlier publish did not write, and only those.
+#[test]
+fn publish_names_the_files_it_replaces_that_it_did_not_make() {
+    let dir = TempDir::new("safety-publish-foreign");
+    event(&dir, 4);
+    let site = dir.0.join("site");
+    std::fs::create_dir(&site).expect("site folder");
+    std::fs::write(site.join("index.html"), "<p>the club's own page</p>\n").expect("index");
+    let site = site.display().to_string();
+    let first = run(&dir, &["publish", &site]);
+    assert!(first.status.success());
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    assert_eq!(
+        stderr.lines().filter(|l| l.starts_with("note: replaced")).count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("index.html"), "{stderr}");
+    let again = run(&dir, &["publish", &site]);
+    assert!(again.status.success());
+    assert_eq!(String::from_utf8_lossy(&again.stderr), "", "its own files");
+}
