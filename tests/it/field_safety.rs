@@ -482,3 +482,37 @@ fn publish_names_the_files_it_replaces_that_it_did_not_make() {
     assert!(again.status.success());
     assert_eq!(String::from_utf8_lossy(&again.stderr), "", "its own files");
 }
+
+/// Item 13: a 100,000-player TRF failed with "unknown title `m`": the fifth digit of starting
+/// rank 10000 pushed every field one column right. The starting rank's column and the limit
+/// it sets (9999 players, TRF-2026 columns 5-8) are now named, with the file and line. A
+/// 10,000-player report written as a naive program writes it shows the same as 100,000.
+#[test]
+fn a_report_past_9999_players_names_the_starting_rank_column() {
+    let dir = TempDir::new("safety-trf-wide");
+    let mut trf = String::from("012 Too Big Open\n");
+    for rank in 1..=10_000u32 {
+        // Columns as TRF-2026 sets them, the rank right-aligned in four (or more) places.
+        trf.push_str(&format!(
+            "001 {rank:>4} m    {:<33} {:>4} NOR {:>11} {:<10} {:>4} {rank:>4}\n",
+            format!("Player{rank}, Test"),
+            1000 + rank % 2000,
+            rank,
+            "2000/01/01",
+            "0.0"
+        ));
+    }
+    let file = dir.path("big.trf");
+    std::fs::write(&file, trf).expect("write");
+    let out = run(&dir, &["import", "trf", &file]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    // Line 1 is the 012 record, so player 10000 is on line 10001.
+    assert!(
+        stderr.contains("big.trf: line 10001, column 5: expected a starting rank from 1 to 9999")
+            && stderr.contains("at most 9999 players")
+            && stderr.contains("`10000`"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("title"), "{stderr}");
+}
