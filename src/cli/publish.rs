@@ -236,7 +236,9 @@ fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>
     let shown = path.display();
     let before = std::fs::symlink_metadata(path).ok();
     let link_target = std::fs::read_link(path).ok();
-    let name = path.file_name().map_or_else(Default::default, |n| n.to_owned());
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_owned());
     let mut temporary = std::ffi::OsString::from(".");
     temporary.push(&name);
     temporary.push(format!(".{}.tmp", std::process::id()));
@@ -253,10 +255,8 @@ fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>
     }
     Ok(match before {
         Some(meta) if meta.file_type().is_symlink() => {
-            let target = link_target.map_or_else(
-                || "somewhere".to_owned(),
-                |t| t.display().to_string(),
-            );
+            let target =
+                link_target.map_or_else(|| "somewhere".to_owned(), |t| t.display().to_string());
             Some(format!(
                 "{shown} was a symbolic link; the link was replaced by the page and its target {target} was left as it was"
             ))

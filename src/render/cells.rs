@@ -53,7 +53,17 @@ mod tests {
     /// Numbers, signs alone and ordinary names are what the columns mean and stay as they are.
     #[test]
     fn numbers_and_names_stay() {
-        for cell in ["-3", "+1.5", "-½", "-", "+", "12w1", "Carlsen, Magnus", "", "'t Hart, Jan"] {
+        for cell in [
+            "-3",
+            "+1.5",
+            "-½",
+            "-",
+            "+",
+            "12w1",
+            "Carlsen, Magnus",
+            "",
+            "'t Hart, Jan",
+        ] {
             assert_eq!(neutralised(cell), cell);
         }
     }

@@ -522,8 +522,9 @@ impl Store {
     /// Registers a player with the next free pairing number.
     pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
         let tx = self.conn.transaction()?;
-        if let Some((_, problem)) =
-            registration_problems_in(&tx, std::slice::from_ref(player))?.into_iter().next()
+        if let Some((_, problem)) = registration_problems_in(&tx, std::slice::from_ref(player))?
+            .into_iter()
+            .next()
         {
             return Err(StoreError::Refused(problem));
         }

@@ -196,7 +196,9 @@ pub fn read_players(text: &str) -> PlayersFile {
     // A FIDE ID twice in one file is a mistake to fix before anything is registered.
     for (i, (line, a)) in file.players.iter().enumerate() {
         if let Some(id) = a.fide_id
-            && let Some((first, _)) = file.players[..i].iter().find(|(_, b)| b.fide_id == Some(id))
+            && let Some((first, _)) = file.players[..i]
+                .iter()
+                .find(|(_, b)| b.fide_id == Some(id))
         {
             file.errors.push(CsvError {
                 line: *line,
@@ -272,10 +274,11 @@ fn player_of(
                 )
             }
             Field::FideId => {
-                player.fide_id =
-                    Some(value.parse::<u64>().map_err(|_| {
-                        bad(format!("`{value}` is not a FIDE ID (digits only)"))
-                    })?)
+                player.fide_id = Some(
+                    value
+                        .parse::<u64>()
+                        .map_err(|_| bad(format!("`{value}` is not a FIDE ID (digits only)")))?,
+                )
             }
             Field::Federation => {
                 if value.len() != 3 || !value.bytes().all(|b| b.is_ascii_alphabetic()) {
@@ -323,7 +326,8 @@ mod tests {
     /// a name that merely begins with a quote keeps it.
     #[test]
     fn neutralised_cells_read_back() {
-        let text = "name,club\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\"), A\",'-cmd\n\"'t Hart, Jan\",\n";
+        let text =
+            "name,club\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\"), A\",'-cmd\n\"'t Hart, Jan\",\n";
         let file = read_players(text);
         assert!(file.errors.is_empty(), "{:?}", file.errors);
         assert_eq!(file.players[0].1.name, "=HYPERLINK(\"http://x\",\"y\"), A");

@@ -239,7 +239,10 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
     // later field one column right; read as it stands, the sex letter would be taken for a
     // title. The starting rank is the field at fault, so it is named with all its digits.
     if line.get(8).is_some_and(char::is_ascii_digit) && !rank_text.is_empty() {
-        let digits: String = line[4..].iter().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = line[4..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         return Err(ParseTrfError {
             line: line_no,
             column: 5,

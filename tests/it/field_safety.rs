@@ -74,7 +74,10 @@ fn assert_quiet(out: &Output, what: &str) {
 fn player_list_into_a_closed_pipe_ends_quietly() {
     let dir = TempDir::new("safety-pipe-list");
     event(&dir, 6);
-    assert_quiet(&run_into_closed_pipe(&dir, &["player", "list"]), "player list");
+    assert_quiet(
+        &run_into_closed_pipe(&dir, &["player", "list"]),
+        "player list",
+    );
 }
 
 /// Item 3: `arbiter log | head -1` panicked with exit 101.
@@ -91,7 +94,10 @@ fn round_show_into_a_closed_pipe_ends_quietly() {
     let dir = TempDir::new("safety-pipe-round");
     event(&dir, 6);
     ok(&dir, &["pair", "--seed", "1"]);
-    assert_quiet(&run_into_closed_pipe(&dir, &["round", "show", "1"]), "round show");
+    assert_quiet(
+        &run_into_closed_pipe(&dir, &["round", "show", "1"]),
+        "round show",
+    );
 }
 
 /// Item 3: `arbiter pair --dry-run | head -1` panicked with exit 101.
@@ -112,7 +118,10 @@ fn pair_dry_run_into_a_closed_pipe_ends_quietly() {
 fn pair_into_a_closed_pipe_still_stores_the_round() {
     let dir = TempDir::new("safety-pipe-pair");
     event(&dir, 6);
-    assert_quiet(&run_into_closed_pipe(&dir, &["pair", "--seed", "1"]), "pair");
+    assert_quiet(
+        &run_into_closed_pipe(&dir, &["pair", "--seed", "1"]),
+        "pair",
+    );
     let shown = ok(&dir, &["round", "show", "1"]);
     // Six players make three boards.
     assert_eq!(
@@ -304,7 +313,9 @@ fn csv_outputs_neutralise_formula_cells() {
         let rows = csv_rows(text);
         assert_eq!(formula_cell(&rows), None, "{text}");
         assert!(
-            rows.iter().flatten().any(|c| c == &format!("'{FORMULA_NAME}")),
+            rows.iter()
+                .flatten()
+                .any(|c| c == &format!("'{FORMULA_NAME}")),
             "the name is kept behind a quote: {text}"
         );
     }
@@ -395,7 +406,10 @@ fn config_refuses_a_tiebreak_list_the_standings_cannot_read() {
 fn import_dry_run_lists_every_problem_the_import_finds_with_crlf_lines() {
     let dir = TempDir::new("safety-dry-run");
     ok(&dir, &["new", "Entries"]);
-    ok(&dir, &["player", "add", "Early, Bird", "--fide-id", "1503014"]);
+    ok(
+        &dir,
+        &["player", "add", "Early, Bird", "--fide-id", "1503014"],
+    );
     let csv = "name,rating,fide_id\r\n\
                \"Good, One\",2000,100\r\n\
                \"Bad, Rating\",20x0,101\r\n\
@@ -416,7 +430,11 @@ fn import_dry_run_lists_every_problem_the_import_finds_with_crlf_lines() {
     };
     assert_eq!(dry.status.code(), Some(3));
     assert_eq!(real.status.code(), Some(3));
-    assert_eq!(errors(&dry), errors(&real), "the dry run finds what the import finds");
+    assert_eq!(
+        errors(&dry),
+        errors(&real),
+        "the dry run finds what the import finds"
+    );
     // The lines as an editor numbers them, the header being line 1.
     let lines: Vec<String> = errors(&dry)
         .iter()
@@ -427,7 +445,11 @@ fn import_dry_run_lists_every_problem_the_import_finds_with_crlf_lines() {
         })
         .collect();
     assert_eq!(lines, ["3", "4", "6", "7"], "{:?}", errors(&dry));
-    assert_eq!(ok(&dir, &["player", "list"]).lines().count(), 2, "nothing registered");
+    assert_eq!(
+        ok(&dir, &["player", "list"]).lines().count(),
+        2,
+        "nothing registered"
+    );
 }
 
 /// Item 11: `publish DIR` wrote through a symbolic link placed in DIR, overwriting the file
@@ -473,7 +495,10 @@ fn publish_names_the_files_it_replaces_that_it_did_not_make() {
     assert!(first.status.success());
     let stderr = String::from_utf8_lossy(&first.stderr);
     assert_eq!(
-        stderr.lines().filter(|l| l.starts_with("note: replaced")).count(),
+        stderr
+            .lines()
+            .filter(|l| l.starts_with("note: replaced"))
+            .count(),
         1,
         "{stderr}"
     );
