@@ -913,7 +913,19 @@ fn import_players(db: &Path, file: &Path, dry_run: bool) -> Result<Exit, Failure
             eprintln!("error: {message}");
         }
         let count = problems.len();
-        return Err(Failure::invalid_input(last).with_hint(format!(
+        // Bad rows are bad input (exit 3); a good file that the event cannot take, as one
+        // with a FIDE ID registered already, is refused by the database (exit 4).
+        let exit = if read.errors.is_empty() {
+            Exit::Database
+        } else {
+            Exit::InvalidInput
+        };
+        return Err(Failure {
+            exit,
+            message: last.clone(),
+            hint: None,
+        }
+        .with_hint(format!(
             "{count} problem{} in {shown}; nothing was registered: fix {} and import again",
             if count == 1 { "" } else { "s" },
             if count == 1 { "it" } else { "them" }

@@ -4,10 +4,11 @@
 //! after a leading tab or carriage return; a player registered as `=HYPERLINK("http://x","y")`
 //! would turn a director's standings into a link or worse (OWASP, "CSV Injection"). As OWASP
 //! advises, such a cell is written with a single quote in front, which spreadsheets show and
-//! never evaluate. A sign followed only by digits, separators and `½` (`-3`, `+1.5`, a
-//! crosstable's `-½`) is left alone: with no letter it can name no function and no cell, and
-//! it is what the column means. `import players` drops the quote again (see
-//! [`crate::tournament::csv_players`]), so our exports read back as they were.
+//! never evaluate. A sign followed only by digits, signs, separators and `½` (`-3`, `+1.5`,
+//! a crosstable's `-½`, the forfeit results `+-` and `--`) is left alone: with no letter it
+//! can name no function and no cell, and it is what the column means. `import players` drops
+//! the quote again (see [`crate::tournament::csv_players`]), so our exports read back as they
+//! were.
 
 use crate::tournament::csv_players::FORMULA_START;
 
@@ -15,7 +16,7 @@ use crate::tournament::csv_players::FORMULA_START;
 pub fn neutralised(cell: &str) -> String {
     let mut chars = cell.chars();
     let dangerous = match chars.next() {
-        Some('+' | '-') => !chars.all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '½')),
+        Some('+' | '-') => !chars.all(|c| c.is_ascii_digit() || ".,½+-/ ".contains(c)),
         Some(c) => FORMULA_START.contains(&c),
         None => false,
     };
