@@ -1965,8 +1965,7 @@ fn registration_problems_in(
         problems.push((
             room,
             format!(
-                "an event holds at most {MAX_PLAYERS} players (a TRF writes the starting rank in four digits); {registered} are registered, so {} of these {} cannot be",
-                players.len() - room,
+                "an event holds at most {MAX_PLAYERS} players (a TRF writes the starting rank in four digits): {registered} are registered, so there is room for {room} more, not {}",
                 players.len()
             ),
         ));
