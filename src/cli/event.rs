@@ -990,42 +990,81 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             round,
             correct,
         } => import_results(db, file, *round, *correct),
-        ImportCommand::Players { file, dry_run } => {
-            let shown = file.display().to_string();
-            let bytes = std::fs::read(file)
-                .map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let (players, unused) = crate::tournament::csv_players::players_from_csv(&text)
-                .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
-            for header in &unused {
-                eprintln!("warning: {shown}: column `{header}` is not one we read; ignored");
-            }
-            if *dry_run {
-                let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
-                for p in &players {
-                    println!(
-                        "{} {:>4} {:<3} {}",
-                        fit(&p.name, width),
-                        p.rating.map_or(String::new(), |r| r.to_string()),
-                        p.federation.as_deref().unwrap_or(""),
-                        p.fide_id.map_or(String::new(), |i| i.to_string())
-                    );
-                }
-                println!(
-                    "{} would be registered (dry run: nothing changed)",
-                    crate::render::count(players.len(), "player", "players")
-                );
-                return Ok(Exit::Ok);
-            }
-            let mut store = Store::open(db)?;
-            let last = store.add_players(&players, &shown)?;
-            println!(
-                "registered {} (numbers up to {last})",
-                crate::render::count(players.len(), "player", "players")
-            );
-            Ok(Exit::Ok)
-        }
+        ImportCommand::Players { file, dry_run } => import_players(db, file, *dry_run),
     }
+}
+
+/// `import players`: every bad row is listed, with what the store would refuse (a FIDE ID
+/// registered already, more players than an event holds), before anything is registered; a
+/// dry run finds exactly what the real import would.
+fn import_players(db: &Path, file: &Path, dry_run: bool) -> Result<Exit, Failure> {
+    let shown = file.display().to_string();
+    let bytes =
+        std::fs::read(file).map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
+    let text = String::from_utf8_lossy(&bytes);
+    let read = crate::tournament::csv_players::read_players(&text);
+    for header in &read.unused {
+        eprintln!("warning: {shown}: column `{header}` is not one we read; ignored");
+    }
+    let mut store = Store::open(db)?;
+    let players: Vec<crate::tournament::Player> =
+        read.players.iter().map(|(_, p)| p.clone()).collect();
+    let mut problems: Vec<(u64, String)> = read
+        .errors
+        .iter()
+        .map(|e| (e.line, format!("{shown}: {e}")))
+        .collect();
+    for (index, problem) in store.registration_problems(&players)? {
+        let line = read.players.get(index).map_or(0, |(line, _)| *line);
+        problems.push((line, format!("{shown}: line {line}: {problem}")));
+    }
+    problems.sort_by_key(|(line, _)| *line);
+    if let Some(((_, last), rest)) = problems.split_last() {
+        for (_, message) in rest {
+            eprintln!("error: {message}");
+        }
+        let count = problems.len();
+        // Bad rows are bad input (exit 3); a good file that the event cannot take, as one
+        // with a FIDE ID registered already, is refused by the database (exit 4).
+        let exit = if read.errors.is_empty() {
+            Exit::Database
+        } else {
+            Exit::InvalidInput
+        };
+        return Err(Failure {
+            exit,
+            message: last.clone(),
+            hint: None,
+        }
+        .with_hint(format!(
+            "{count} problem{} in {shown}; nothing was registered: fix {} and import again",
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "it" } else { "them" }
+        )));
+    }
+    if dry_run {
+        let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
+        for p in &players {
+            println!(
+                "{} {:>4} {:<3} {}",
+                fit(&p.name, width),
+                p.rating.map_or(String::new(), |r| r.to_string()),
+                p.federation.as_deref().unwrap_or(""),
+                p.fide_id.map_or(String::new(), |i| i.to_string())
+            );
+        }
+        println!(
+            "{} would be registered (dry run: nothing changed)",
+            crate::render::count(players.len(), "player", "players")
+        );
+        return Ok(Exit::Ok);
+    }
+    let last = store.add_players(&players, &shown)?;
+    println!(
+        "registered {} (numbers up to {last})",
+        crate::render::count(players.len(), "player", "players")
+    );
+    Ok(Exit::Ok)
 }
 
 pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {

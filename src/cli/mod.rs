@@ -1,6 +1,9 @@
 //! The command line: the only user of clap. Each command parses its arguments, reads what it
 //! needs, calls the library to compute, and prints; nothing below this module prints.
 
+// First, so that its printing macros replace the standard ones in every command module.
+#[macro_use]
+mod output;
 mod check;
 mod claim;
 mod demo;
@@ -173,6 +176,11 @@ pub fn main() -> ExitCode {
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Demo(args) => demo::run(args),
+    };
+    // Output lost to anything but a reader that went away is a failure of its own.
+    let result = match (result, output::finish()) {
+        (Ok(_), Err(message)) => Err(Failure::io(message)),
+        (result, _) => result,
     };
     match result {
         Ok(exit) => ExitCode::from(exit as u8),

@@ -251,17 +251,89 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         message: format!("cannot render the site: {e}"),
         hint: None,
     })?;
+    let recorded = recorded_files(dir);
     let mut written = Vec::new();
+    let mut names = Vec::new();
+    let mut replaced = Vec::new();
     for (name, text) in pages
         .iter()
         .map(|(n, t)| (n, t))
         .chain(downloads.iter().map(|(n, _, t)| (n, t)))
     {
         let path = dir.join(name);
-        write(&path, text)?;
+        if let Some(note) = replace_in_site(&path, text, recorded.contains(name.as_str()))? {
+            replaced.push(note);
+        }
         written.push(path);
+        names.push(name.as_str());
+    }
+    let mut list = names.join("\n");
+    list.push('\n');
+    replace_in_site(&dir.join(SITE_FILES), &list, true)?;
+    for note in &replaced {
+        eprintln!("note: {note}");
     }
     Ok(written)
+}
+
+/// The file in a site's folder that lists the files the last `publish` wrote there, so that
+/// the next one can tell its own files from those of someone else.
+const SITE_FILES: &str = ".arbiter-site";
+
+fn recorded_files(dir: &Path) -> std::collections::HashSet<String> {
+    let listed = dir.join(SITE_FILES);
+    // The list is only read when it is a plain file: a link there could point anywhere.
+    let plain = std::fs::symlink_metadata(&listed).is_ok_and(|m| m.file_type().is_file());
+    let text = if plain {
+        std::fs::read_to_string(&listed).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    text.lines().map(str::to_owned).collect()
+}
+
+/// Writes one file of the site without ever following a link: the text goes to a new file
+/// beside it (created exclusively, so not through a link placed under that name either) that
+/// is then renamed over the old name. A rename replaces the directory entry itself, so a
+/// symbolic link planted in the folder is replaced by the page and whatever it pointed to is
+/// left alone; refusing instead would let anyone who can write the folder stop the site from
+/// being published. Readers of the site never see a half-written page. Returns what was
+/// replaced, when it is worth saying: a link, or a file the last `publish` did not write.
+fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>, Failure> {
+    use std::io::Write;
+    let shown = path.display();
+    let before = std::fs::symlink_metadata(path).ok();
+    let link_target = std::fs::read_link(path).ok();
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_owned());
+    let mut temporary = std::ffi::OsString::from(".");
+    temporary.push(&name);
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary);
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temporary)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(err) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(Failure::io(format!("cannot write {shown}: {err}")));
+    }
+    Ok(match before {
+        Some(meta) if meta.file_type().is_symlink() => {
+            let target =
+                link_target.map_or_else(|| "somewhere".to_owned(), |t| t.display().to_string());
+            Some(format!(
+                "{shown} was a symbolic link; the link was replaced by the page and its target {target} was left as it was"
+            ))
+        }
+        Some(_) if !ours => Some(format!(
+            "replaced {shown}, which an earlier `arbiter publish` did not write"
+        )),
+        _ => None,
+    })
 }
 
 pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {

@@ -130,6 +130,7 @@ impl StandingsSource {
         if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
             event.withdrawals = mode;
         }
+        let list_flag = list.map(|_| "--tiebreaks");
         let default_list = match list {
             Some(_) => None,
             None => default_list(store)?,
@@ -139,8 +140,13 @@ impl StandingsSource {
             (None, Some(default)) => default.to_owned(),
             (None, None) => store.setting("tiebreaks")?,
         };
-        let tiebreaks =
-            parse_list(&list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?;
+        // A stored list is checked when it is set; one from an older database or an imported
+        // report is named as the event's, not as a flag the user never gave.
+        let tiebreaks = parse_list(&list).map_err(|e| match list_flag {
+            Some(flag) => Failure::invalid_input(format!("{flag}: {e}")),
+            None => Failure::invalid_input(format!("the event's tie-break list: {e}"))
+                .with_hint("`arbiter config tiebreaks LIST` sets another"),
+        })?;
         let start = store.setting("start")?;
         let rules = match rules {
             Some(rules) => rules.to_owned(),

@@ -77,7 +77,7 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
         .map_err(|e| e.to_string())?;
     for p in players.iter().map(player_view) {
         writer
-            .write_record([
+            .write_record(super::cells::record(&[
                 p.number.to_string(),
                 p.name.to_owned(),
                 p.title.unwrap_or_default().to_owned(),
@@ -88,7 +88,7 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
                 p.sex.unwrap_or_default().to_owned(),
                 p.club.unwrap_or_default().to_owned(),
                 p.national_rating.map_or(String::new(), |r| r.to_string()),
-            ])
+            ]))
             .map_err(|e| e.to_string())?;
     }
     let bytes = writer.into_inner().map_err(|e| e.to_string())?;
@@ -192,7 +192,7 @@ pub fn round_csv(
         .map_err(|e| e.to_string())?;
     for g in &view.games {
         writer
-            .write_record([
+            .write_record(super::cells::record(&[
                 round.to_string(),
                 g.board.map_or(String::new(), |b| b.to_string()),
                 g.white.0.to_string(),
@@ -202,12 +202,12 @@ pub fn round_csv(
                 result_text(g.white_code, g.black_code),
                 g.white_code.to_string().trim().to_owned(),
                 g.black_code.to_string().trim().to_owned(),
-            ])
+            ]))
             .map_err(|e| e.to_string())?;
     }
     for (p, code) in &view.unpaired {
         writer
-            .write_record([
+            .write_record(super::cells::record(&[
                 round.to_string(),
                 String::new(),
                 p.0.to_string(),
@@ -217,7 +217,7 @@ pub fn round_csv(
                 String::new(),
                 code.to_string().trim().to_owned(),
                 String::new(),
-            ])
+            ]))
             .map_err(|e| e.to_string())?;
     }
     let bytes = writer.into_inner().map_err(|e| e.to_string())?;

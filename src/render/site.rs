@@ -649,7 +649,9 @@ pub fn crosstable_csv(table: &Crosstable) -> Result<String, String> {
         record.extend(row.cells.iter().cloned());
         record.push(row.points.clone());
         record.extend(row.tiebreaks.iter().cloned());
-        writer.write_record(&record).map_err(|e| e.to_string())?;
+        writer
+            .write_record(super::cells::record(&record))
+            .map_err(|e| e.to_string())?;
     }
     let bytes = writer.into_inner().map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|e| e.to_string())

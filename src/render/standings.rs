@@ -40,7 +40,9 @@ pub fn standings_csv(standings: &Standings) -> Result<String, String> {
         for (t, v) in standings.tiebreaks.iter().zip(&row.values) {
             record.push(value(*t, *v));
         }
-        writer.write_record(&record).map_err(|e| e.to_string())?;
+        writer
+            .write_record(super::cells::record(&record))
+            .map_err(|e| e.to_string())?;
     }
     let bytes = writer.into_inner().map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|e| e.to_string())

@@ -12,7 +12,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use crate::chess::Color;
 use crate::tournament::settings::{KEYS, SettingKey};
-use crate::tournament::{Player, PlayerId, Points, RoundResult, Sex, Title};
+use crate::tournament::{MAX_PLAYERS, Player, PlayerId, Points, RoundResult, Sex, Title};
 use crate::trf::{PointValues, Trf, TrfPlayer, TrfRound};
 
 /// `ARBT`: marks a file as an arbiter tournament database.
@@ -149,6 +149,10 @@ impl From<rusqlite::Error> for StoreError {
             Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
                 StoreError::Busy
             }
+            Some(rusqlite::ErrorCode::ReadOnly) => StoreError::Refused(
+                "the database cannot be changed: its file or the folder it is in is read-only; nothing changed"
+                    .into(),
+            ),
             Some(rusqlite::ErrorCode::NotADatabase) => {
                 StoreError::NotATournament("the file".into())
             }
@@ -235,8 +239,17 @@ fn log(
     Ok(())
 }
 
-fn configure(conn: &Connection) -> Result<(), StoreError> {
-    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+/// How long a command waits for another process that holds the database.
+const BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+fn configure(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    // Every transaction takes the write lock when it begins. A deferred one reads first and
+    // asks for the lock at its first write; if another process wrote in between, SQLite cannot
+    // wait (the snapshot read is stale) and fails at once with "busy", whatever the timeout:
+    // eight directors' laptops entering results at once lost nine in ten. Begun immediately,
+    // a transaction waits for the lock up to the busy timeout and then reads the latest state.
+    conn.set_transaction_behavior(rusqlite::TransactionBehavior::Immediate);
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     Ok(())
@@ -251,6 +264,66 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         tx.commit()?;
     }
     Ok(())
+}
+
+/// A setting's value as it is stored, checked when it is set rather than when it is used: the
+/// tie-break list is read by the parser the standings use (the setting itself, in
+/// `tournament`, may not depend on `standings`), so that `config tiebreaks foo` is refused
+/// at once instead of failing every later `standings`.
+fn checked_setting(key: &SettingKey, value: &str) -> Result<String, StoreError> {
+    let value = key.check(value).map_err(StoreError::Invalid)?;
+    if key.name == "tiebreaks" {
+        crate::standings::parse_list(&value)
+            .map_err(|e| StoreError::Invalid(format!("tiebreaks: {e}")))?;
+    }
+    Ok(value)
+}
+
+fn application_id(conn: &Connection) -> rusqlite::Result<i32> {
+    conn.pragma_query_value(None, "application_id", |row| row.get(0))
+}
+
+/// Whether SQLite failed for want of permission to write the file or the folder it is in.
+fn cannot_write(err: &rusqlite::Error) -> bool {
+    matches!(
+        err.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::CannotOpen | rusqlite::ErrorCode::ReadOnly)
+    )
+}
+
+/// Opens a database that cannot be written, with its mark. When no write-ahead log lies
+/// beside the file, everything is in the file itself, and SQLite reads it as immutable, which
+/// needs no `-shm` file; with a log it must read the log too, which a read-only open can.
+fn open_read_only(path: &Path) -> Result<(Connection, i32), rusqlite::Error> {
+    use rusqlite::OpenFlags;
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let conn = if Path::new(&wal).exists() {
+        Connection::open_with_flags(path, flags)?
+    } else {
+        let uri = format!("file:{}?immutable=1", uri_path(path));
+        Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)?
+    };
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let id = application_id(&conn)?;
+    Ok((conn, id))
+}
+
+/// A path as the path of an SQLite `file:` URI: every byte but letters, digits, `/` and
+/// `-._~` percent-encoded, so that `?`, `#` and `%` in a folder's name stay part of it.
+fn uri_path(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut out = String::new();
+    for byte in absolute.as_os_str().as_encoded_bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'/' | b'-' | b'.' | b'_' | b'~' => {
+                out.push(char::from(*byte))
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
 }
 
 impl Store {
@@ -282,7 +355,7 @@ impl Store {
         name: &str,
         settings: &[(&str, String)],
     ) -> Result<Store, StoreError> {
-        configure(&conn)?;
+        configure(&mut conn)?;
         conn.pragma_update(None, "application_id", APPLICATION_ID)?;
         migrate(&mut conn)?;
         let mut store = Store { conn };
@@ -292,7 +365,7 @@ impl Store {
                 key.check(name).map_err(StoreError::Invalid)?
             } else {
                 match settings.iter().find(|(k, _)| *k == key.name) {
-                    Some((_, v)) => key.check(v).map_err(StoreError::Invalid)?,
+                    Some((_, v)) => checked_setting(key, v)?,
                     None => key.default_value().to_owned(),
                 }
             };
@@ -318,13 +391,28 @@ impl Store {
             )));
         }
         let mut conn = Connection::open(path)?;
-        let id: i32 = conn
-            .pragma_query_value(None, "application_id", |row| row.get(0))
-            .map_err(|_| StoreError::NotATournament(shown.clone()))?;
+        // Even reading the mark waits while another process checkpoints or recovers the file.
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let id = match application_id(&conn) {
+            Ok(id) => id,
+            // A WAL database is read through the `-shm` and `-wal` files beside it; in a folder
+            // the user may not write they cannot be made, and reading fails although the file
+            // is a good one. Reading it as it stands still serves every command that only
+            // reads; one that writes is refused with the reason (see `From<rusqlite::Error>`).
+            Err(err) if cannot_write(&err) => {
+                let (conn, id) = open_read_only(path)
+                    .map_err(|_| StoreError::Refused(format!("{shown} cannot be read: {err}")))?;
+                if id != APPLICATION_ID {
+                    return Err(StoreError::NotATournament(shown));
+                }
+                return Ok(Store { conn });
+            }
+            Err(_) => return Err(StoreError::NotATournament(shown)),
+        };
         if id != APPLICATION_ID {
             return Err(StoreError::NotATournament(shown));
         }
-        configure(&conn)?;
+        configure(&mut conn)?;
         migrate(&mut conn)?;
         Ok(Store { conn })
     }
@@ -365,7 +453,7 @@ impl Store {
                 "unknown setting `{name}`; `arbiter config` lists them"
             ))
         })?;
-        let value = key.check(value).map_err(StoreError::Invalid)?;
+        let value = checked_setting(key, value)?;
         let started = self.rounds_started()? > 0;
         let fide = self.setting("fide-mode")? == "on";
         if started && fide && key.locked_after_round_one && !force {
@@ -396,6 +484,9 @@ impl Store {
     /// registered: all of them or none.
     pub fn add_players(&mut self, players: &[Player], source: &str) -> Result<u16, StoreError> {
         let tx = self.conn.transaction()?;
+        if let Some((_, problem)) = registration_problems_in(&tx, players)?.into_iter().next() {
+            return Err(StoreError::Refused(problem));
+        }
         let mut number: u16 =
             tx.query_row("SELECT COALESCE(MAX(number), 0) FROM player", [], |r| {
                 r.get(0)
@@ -418,22 +509,24 @@ impl Store {
         Ok(number)
     }
 
+    /// What registering `players` after those already registered would run into, each
+    /// problem with the index of the player to blame: a FIDE ID registered already, or a
+    /// player past [`MAX_PLAYERS`]. `import players` shows them all, dry run or not.
+    pub fn registration_problems(
+        &self,
+        players: &[Player],
+    ) -> Result<Vec<(usize, String)>, StoreError> {
+        registration_problems_in(&self.conn, players)
+    }
+
     /// Registers a player with the next free pairing number.
     pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
         let tx = self.conn.transaction()?;
-        if let Some(fide_id) = player.fide_id {
-            let taken: Option<u16> = tx
-                .query_row(
-                    "SELECT number FROM player WHERE fide_id = ?1",
-                    [fide_id as i64],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            if let Some(number) = taken {
-                return Err(StoreError::Refused(format!(
-                    "FIDE ID {fide_id} is already registered for player {number}"
-                )));
-            }
+        if let Some((_, problem)) = registration_problems_in(&tx, std::slice::from_ref(player))?
+            .into_iter()
+            .next()
+        {
+            return Err(StoreError::Refused(problem));
         }
         let number: u16 =
             tx.query_row("SELECT COALESCE(MAX(number), 0) + 1 FROM player", [], |r| {
@@ -2010,6 +2103,39 @@ fn mark_late_entry(tx: &Transaction<'_>, number: u16) -> Result<Option<u32>, Sto
         )?;
     }
     Ok(Some(paired + 1))
+}
+
+fn registration_problems_in(
+    conn: &Connection,
+    players: &[Player],
+) -> Result<Vec<(usize, String)>, StoreError> {
+    let registered: u16 = conn.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))?;
+    let mut problems = Vec::new();
+    let mut taken = conn.prepare("SELECT number FROM player WHERE fide_id = ?1")?;
+    for (i, player) in players.iter().enumerate() {
+        if let Some(fide_id) = player.fide_id
+            && let Some(number) = taken
+                .query_row([fide_id as i64], |r| r.get::<_, u16>(0))
+                .optional()?
+        {
+            problems.push((
+                i,
+                format!("FIDE ID {fide_id} is already registered for player {number}"),
+            ));
+        }
+    }
+    let room = usize::from(MAX_PLAYERS - registered.min(MAX_PLAYERS));
+    if players.len() > room {
+        problems.push((
+            room,
+            format!(
+                "an event holds at most {MAX_PLAYERS} players (a TRF writes the starting rank in four digits): {registered} are registered, so there is room for {room} more, not {}",
+                players.len()
+            ),
+        ));
+    }
+    problems.sort_by_key(|&(i, _)| i);
+    Ok(problems)
 }
 
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {

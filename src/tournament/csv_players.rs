@@ -84,140 +84,254 @@ pub(crate) fn reader(text: &str) -> csv::Reader<&[u8]> {
         .from_reader(text.trim_start_matches('\u{feff}').as_bytes())
 }
 
-/// Reads the players of a CSV text. Returns them with the headers that were not used (to
-/// be reported, never dropped silently), or the first error.
+/// The characters that make a spreadsheet read a cell as a formula when they come first.
+/// Our CSV writers put a single quote before a cell that starts with one of them (OWASP's
+/// advice against CSV injection; see `render::cells`), and [`players_from_csv`] drops such a
+/// quote again, so that an exported list reads back as it was.
+pub const FORMULA_START: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+
+/// A field without the quote our CSV writers put before a cell a spreadsheet would run.
+fn unquoted(value: &str) -> &str {
+    match value.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(FORMULA_START) => rest,
+        _ => value,
+    }
+}
+
+/// The 1-based line on which the record at a byte offset of `text` starts. The CSV reader
+/// puts a record's offset on the LF of the CRLF before it, so that its own line count was one
+/// too low in files with CRLF line ends; here line ends at the offset are skipped and LF, CRLF
+/// and a lone CR each count as one.
+pub(crate) fn line_at(text: &str, byte: u64) -> u64 {
+    let text = text.trim_start_matches('\u{feff}').as_bytes();
+    let mut start = usize::try_from(byte).map_or(text.len(), |b| b.min(text.len()));
+    while matches!(text.get(start), Some(b'\r' | b'\n')) {
+        start += 1;
+    }
+    let before = &text[..start];
+    let ends = before
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && before.get(i + 1) != Some(&b'\n')))
+        .count();
+    ends as u64 + 1
+}
+
+/// What a players file holds: each good row's player with its line, the headers that were not
+/// used (to be reported, never dropped silently), and every bad row's error, in file order.
+#[derive(Debug, Default)]
+pub struct PlayersFile {
+    pub players: Vec<(u64, Player)>,
+    pub unused: Vec<String>,
+    pub errors: Vec<CsvError>,
+}
+
+/// Reads the players of a CSV text. Returns them with the headers that were not used, or the
+/// first error; [`read_players`] lists every error.
 pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvError> {
+    let file = read_players(text);
+    match file.errors.into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok((
+            file.players.into_iter().map(|(_, p)| p).collect(),
+            file.unused,
+        )),
+    }
+}
+
+/// Reads the players of a CSV text, checking every row: a director fixes all the bad rows of
+/// a file in one go rather than one per run.
+pub fn read_players(text: &str) -> PlayersFile {
+    let mut file = PlayersFile::default();
     let mut reader = reader(text);
-    let headers = reader
-        .headers()
-        .map_err(|e| CsvError {
-            line: 1,
-            column: None,
-            message: format!("cannot read the header row: {e}"),
-        })?
-        .clone();
+    let headers = match reader.headers() {
+        Ok(headers) => headers.clone(),
+        Err(e) => {
+            file.errors.push(CsvError {
+                line: 1,
+                column: None,
+                message: format!("cannot read the header row: {e}"),
+            });
+            return file;
+        }
+    };
     let mut columns: Vec<(usize, Field)> = Vec::new();
-    let mut unused = Vec::new();
     for (index, header) in headers.iter().enumerate() {
         match field_of(header) {
             Some(field) if !columns.iter().any(|(_, f)| *f == field) => {
                 columns.push((index, field))
             }
-            _ => unused.push(header.to_owned()),
+            _ => file.unused.push(header.to_owned()),
         }
     }
     if !columns.iter().any(|(_, f)| *f == Field::Name) {
-        return Err(CsvError {
+        file.errors.push(CsvError {
             line: 1,
             column: None,
             message: "no name column: the header row needs a column such as `name`".into(),
         });
+        return file;
     }
-    let mut players = Vec::new();
-    let mut lines = Vec::new();
     for record in reader.records() {
-        let record = record.map_err(|e| CsvError {
-            line: e.position().map_or(0, |p| p.line()),
-            column: None,
-            message: e.to_string(),
-        })?;
-        let line = record.position().map_or(0, |p| p.line());
+        let record = match record {
+            Ok(record) => record,
+            Err(e) => {
+                file.errors.push(CsvError {
+                    line: e.position().map_or(0, |p| line_at(text, p.byte())),
+                    column: None,
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| line_at(text, p.byte()));
         if record.iter().all(str::is_empty) {
             continue;
         }
-        let mut player = Player {
-            id: PlayerId(0),
-            name: String::new(),
-            sex: None,
-            title: None,
-            rating: None,
-            national_rating: None,
-            federation: None,
-            fide_id: None,
-            birth: None,
-            club: None,
-        };
-        for &(index, field) in &columns {
-            let value = record.get(index).unwrap_or_default();
-            let bad = |message: String| CsvError {
-                line,
-                column: Some(index + 1),
-                message,
-            };
-            if value.is_empty() {
-                if field == Field::Name {
-                    return Err(bad("the name is empty".into()));
-                }
-                continue;
-            }
-            match field {
-                Field::Name => player.name = value.to_owned(),
-                Field::Rating => {
-                    player.rating = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|&r| r <= 3500)
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "`{value}` is not a rating (a whole number up to 3500)"
-                                ))
-                            })?,
-                    )
-                }
-                Field::NationalRating => {
-                    player.national_rating = Some(
-                        value
-                            .parse::<u16>()
-                            .ok()
-                            .filter(|&r| r <= 3500)
-                            .ok_or_else(|| {
-                                bad(format!(
-                                    "`{value}` is not a national rating (a whole number up to 3500)"
-                                ))
-                            })?,
-                    )
-                }
-                Field::FideId => {
-                    player.fide_id =
-                        Some(value.parse::<u64>().map_err(|_| {
-                            bad(format!("`{value}` is not a FIDE ID (digits only)"))
-                        })?)
-                }
-                Field::Federation => {
-                    if value.len() != 3 || !value.bytes().all(|b| b.is_ascii_alphabetic()) {
-                        return Err(bad(format!(
-                            "`{value}` is not a federation code (three letters such as NOR)"
-                        )));
-                    }
-                    player.federation = Some(value.to_ascii_uppercase());
-                }
-                Field::Title => player.title = Some(value.parse::<Title>().map_err(bad)?),
-                Field::Birth => player.birth = Some(value.to_owned()),
-                Field::Sex => {
-                    player.sex = Some(match value.to_ascii_lowercase().as_str() {
-                        "m" | "male" => Sex::Male,
-                        "w" | "f" | "female" => Sex::Female,
-                        _ => return Err(bad(format!("`{value}` is not a sex: expected m or w"))),
-                    })
-                }
-                Field::Club => player.club = Some(value.to_owned()),
-            }
+        match player_of(&record, &columns, line) {
+            Ok(player) => file.players.push((line, player)),
+            Err(err) => file.errors.push(err),
         }
-        players.push(player);
-        lines.push(line);
     }
     // A FIDE ID twice in one file is a mistake to fix before anything is registered.
-    for (i, a) in players.iter().enumerate() {
+    for (i, (line, a)) in file.players.iter().enumerate() {
         if let Some(id) = a.fide_id
-            && players[..i].iter().any(|b| b.fide_id == Some(id))
+            && let Some((first, _)) = file.players[..i]
+                .iter()
+                .find(|(_, b)| b.fide_id == Some(id))
         {
-            return Err(CsvError {
-                line: lines[i],
+            file.errors.push(CsvError {
+                line: *line,
                 column: None,
-                message: format!("FIDE ID {id} appears twice (here for {})", a.name),
+                message: format!(
+                    "FIDE ID {id} appears twice (here for {}, first on line {first})",
+                    a.name
+                ),
             });
         }
     }
-    Ok((players, unused))
+    file.errors.sort_by_key(|e| e.line);
+    file
+}
+
+/// One row's player, or the first bad field of the row.
+fn player_of(
+    record: &csv::StringRecord,
+    columns: &[(usize, Field)],
+    line: u64,
+) -> Result<Player, CsvError> {
+    let mut player = Player {
+        id: PlayerId(0),
+        name: String::new(),
+        sex: None,
+        title: None,
+        rating: None,
+        national_rating: None,
+        federation: None,
+        fide_id: None,
+        birth: None,
+        club: None,
+    };
+    for &(index, field) in columns {
+        let value = unquoted(record.get(index).unwrap_or_default());
+        let bad = |message: String| CsvError {
+            line,
+            column: Some(index + 1),
+            message,
+        };
+        if value.is_empty() {
+            if field == Field::Name {
+                return Err(bad("the name is empty".into()));
+            }
+            continue;
+        }
+        match field {
+            Field::Name => player.name = value.to_owned(),
+            Field::Rating => {
+                player.rating = Some(
+                    value
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|&r| r <= 3500)
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`{value}` is not a rating (a whole number up to 3500)"
+                            ))
+                        })?,
+                )
+            }
+            Field::NationalRating => {
+                player.national_rating = Some(
+                    value
+                        .parse::<u16>()
+                        .ok()
+                        .filter(|&r| r <= 3500)
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`{value}` is not a national rating (a whole number up to 3500)"
+                            ))
+                        })?,
+                )
+            }
+            Field::FideId => {
+                player.fide_id = Some(
+                    value
+                        .parse::<u64>()
+                        .map_err(|_| bad(format!("`{value}` is not a FIDE ID (digits only)")))?,
+                )
+            }
+            Field::Federation => {
+                if value.len() != 3 || !value.bytes().all(|b| b.is_ascii_alphabetic()) {
+                    return Err(bad(format!(
+                        "`{value}` is not a federation code (three letters such as NOR)"
+                    )));
+                }
+                player.federation = Some(value.to_ascii_uppercase());
+            }
+            Field::Title => player.title = Some(value.parse::<Title>().map_err(bad)?),
+            Field::Birth => player.birth = Some(value.to_owned()),
+            Field::Sex => {
+                player.sex = Some(match value.to_ascii_lowercase().as_str() {
+                    "m" | "male" => Sex::Male,
+                    "w" | "f" | "female" => Sex::Female,
+                    _ => return Err(bad(format!("`{value}` is not a sex: expected m or w"))),
+                })
+            }
+            Field::Club => player.club = Some(value.to_owned()),
+        }
+    }
+    Ok(player)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{line_at, read_players};
+
+    /// The lines of a file's records with LF, CRLF and lone CR line ends: the data rows of
+    /// `name\n"A, B"\n"C, D"\n` are on lines 2 and 3, whatever ends the lines.
+    #[test]
+    fn record_lines_with_every_line_end() {
+        for end in ["\n", "\r\n", "\r"] {
+            let text = format!("name,rating{end}\"A, B\",2000{end}\"C, D\",x{end}");
+            let file = read_players(&text);
+            let lines: Vec<u64> = file.players.iter().map(|(line, _)| *line).collect();
+            assert_eq!(lines, [2], "{end:?}");
+            assert_eq!(file.errors.len(), 1, "{end:?}");
+            assert_eq!(file.errors[0].line, 3, "{end:?}");
+        }
+        assert_eq!(line_at("a\r\nb", 0), 1);
+    }
+
+    /// A cell our writers quoted against spreadsheet formulas reads back without the quote;
+    /// a name that merely begins with a quote keeps it.
+    #[test]
+    fn neutralised_cells_read_back() {
+        let text =
+            "name,club\n\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\"), A\",'-cmd\n\"'t Hart, Jan\",\n";
+        let file = read_players(text);
+        assert!(file.errors.is_empty(), "{:?}", file.errors);
+        assert_eq!(file.players[0].1.name, "=HYPERLINK(\"http://x\",\"y\"), A");
+        assert_eq!(file.players[0].1.club.as_deref(), Some("-cmd"));
+        assert_eq!(file.players[1].1.name, "'t Hart, Jan");
+    }
 }

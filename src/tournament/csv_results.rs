@@ -3,7 +3,7 @@
 //! it. Every row is checked before anything is entered.
 
 pub use super::csv_players::CsvError;
-use super::csv_players::reader;
+use super::csv_players::{line_at, reader};
 use super::result_codes;
 
 /// One row: where the game is and its result codes (White's, Black's).
@@ -82,11 +82,11 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvError> {
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| CsvError {
-            line: e.position().map_or(0, |p| p.line()),
+            line: e.position().map_or(0, |p| line_at(text, p.byte())),
             column: None,
             message: e.to_string(),
         })?;
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record.position().map_or(0, |p| line_at(text, p.byte()));
         if record.iter().all(str::is_empty) {
             continue;
         }

@@ -18,6 +18,9 @@ use crate::chess::Color;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PlayerId(pub u16);
 
+/// The most players an event holds: a TRF writes the starting rank in four digits.
+pub const MAX_PLAYERS: u16 = 9999;
+
 impl fmt::Display for PlayerId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.pad(&self.0.to_string())

@@ -55,7 +55,10 @@ impl fmt::Display for ParseTrfError {
                 write!(f, "expected a number for the {field}, found `{text}`")
             }
             TrfErrorKind::BadStartingRank(text) => {
-                write!(f, "expected a starting rank from 1 to 9999, found `{text}`")
+                write!(
+                    f,
+                    "expected a starting rank from 1 to 9999 (columns 5-8: a report holds at most 9999 players), found `{text}`"
+                )
             }
             TrfErrorKind::DuplicateStartingRank(rank) => {
                 write!(f, "starting rank {rank} is used by two players")
@@ -232,6 +235,20 @@ fn check_date(line_no: usize, column: usize, text: &str) -> Result<(), ParseTrfE
 
 fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfError> {
     let rank_text = field(line, 5, 8);
+    // A program that writes more than 9999 players pushes a fifth digit into column 9 and every
+    // later field one column right; read as it stands, the sex letter would be taken for a
+    // title. The starting rank is the field at fault, so it is named with all its digits.
+    if line.get(8).is_some_and(char::is_ascii_digit) && !rank_text.is_empty() {
+        let digits: String = line[4..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
+        return Err(ParseTrfError {
+            line: line_no,
+            column: 5,
+            kind: TrfErrorKind::BadStartingRank(digits),
+        });
+    }
     let id: u16 = match rank_text.parse() {
         Ok(n) if (1..=9999).contains(&n) => n,
         _ => {

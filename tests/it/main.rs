@@ -57,3 +57,5 @@ mod tour;
 mod rounds;
 // Issue 12 (publishing): provisional pages, PGN tags from the event, help and text tables.
 mod field_publish;
+// Field repairs (issue 12): closed pipes, concurrent writers, CSV cells, links, limits, settings.
+mod field_safety;
