@@ -106,6 +106,28 @@ const MIGRATIONS: &[(i32, &str)] = &[
     );
     ",
     ),
+    (
+        5,
+        "
+    -- A result corrected after the round that followed it had ended counts for the rating
+    -- report only (C.04.2 Art. 4.3): `code` keeps the tournament's result and `rating_code`
+    -- the one the rating report carries.
+    ALTER TABLE entry ADD COLUMN rating_code TEXT;
+    -- A prohibited pairing holds for a range of rounds (TRF 260); no last round means to the
+    -- end of the event. A pair may be prohibited in more than one range.
+    CREATE TABLE forbidden_ranged (
+        a           INTEGER NOT NULL REFERENCES player(number),
+        b           INTEGER NOT NULL REFERENCES player(number),
+        first_round INTEGER NOT NULL DEFAULT 1 CHECK (first_round >= 1),
+        last_round  INTEGER CHECK (last_round IS NULL OR last_round >= first_round),
+        PRIMARY KEY (a, b, first_round),
+        CHECK (a < b)
+    );
+    INSERT INTO forbidden_ranged (a, b) SELECT a, b FROM forbidden;
+    DROP TABLE forbidden;
+    ALTER TABLE forbidden_ranged RENAME TO forbidden;
+    ",
+    ),
 ];
 
 /// Why the database refused.
@@ -165,6 +187,26 @@ pub struct GameRow {
     pub black: PlayerId,
     pub white_code: char,
     pub black_code: char,
+}
+
+/// What entering a result was, by when it came (C.04.2 Art. 3.1 and 4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entered {
+    /// The game's first result.
+    Result,
+    /// The final result of an adjourned game: it counted as a draw for the pairings made
+    /// meanwhile (Art. 3.1) and now counts in full. Not a correction.
+    AdjournedFinished,
+    /// A correction reported before the next round was paired: it counts for the standings
+    /// and for the next pairing.
+    BeforeNextPairing,
+    /// A correction reported after round `paired` was paired and before that round ended: the
+    /// published pairing stands (Art. 4.4 lists the only grounds to change it); the correction
+    /// counts for the standings and for the pairing of the round after `paired`.
+    AfterNextPairing { paired: u32 },
+    /// A correction reported after the following round had ended: for submission to rating
+    /// evaluation only. The tournament score does not change; the rating report carries it.
+    RatingOnly,
 }
 
 /// A round: its games by board, and the players without a game (byes, absences).
@@ -761,10 +803,22 @@ impl Store {
         codes: (char, char),
         correct: bool,
     ) -> Result<GameRow, StoreError> {
+        Ok(self.record_result(round, player, codes, correct)?.0)
+    }
+
+    /// As [`Store::enter_result`], saying what the entry was: a first result, an adjourned
+    /// game finished, or a correction of one of the three kinds of C.04.2 Art. 4.3.
+    pub fn record_result(
+        &mut self,
+        round: u32,
+        player: u16,
+        codes: (char, char),
+        correct: bool,
+    ) -> Result<(GameRow, Entered), StoreError> {
         let tx = self.conn.transaction()?;
-        let row = enter_result_in(&tx, round, player, codes, correct)?;
+        let entered = enter_result_in(&tx, round, player, codes, correct)?;
         tx.commit()?;
-        Ok(row)
+        Ok(entered)
     }
 
     /// Enters many results in one transaction (`import results`): all of them or, at the
@@ -779,7 +833,11 @@ impl Store {
         let tx = self.conn.transaction().map_err(|e| (0, e.into()))?;
         let mut rows = Vec::new();
         for (i, &(round, player, codes)) in results.iter().enumerate() {
-            rows.push(enter_result_in(&tx, round, player, codes, correct).map_err(|e| (i, e))?);
+            rows.push(
+                enter_result_in(&tx, round, player, codes, correct)
+                    .map_err(|e| (i, e))?
+                    .0,
+            );
         }
         log(
             &tx,
@@ -949,93 +1007,185 @@ impl Store {
     }
 }
 
-/// Enters (or corrects) one game's result inside a transaction.
+/// Enters (or corrects) one game's result inside a transaction, and says what the entry was.
+///
+/// A correction is judged by when it is reported (C.04.2 Art. 4.3): before the next round is
+/// paired it counts for the standings and that pairing; after the next round is paired but
+/// before that round ends, the published pairing stands and the correction counts from the
+/// pairing after it; later, it goes to the rating report only and the tournament score stays.
+/// Finishing an adjourned game is no correction at any time (Art. 3.1): it counted as a draw
+/// for the pairings made meanwhile and its real result counts in full.
 fn enter_result_in(
     tx: &Transaction<'_>,
     round: u32,
     player: u16,
     codes: (char, char),
     correct: bool,
-) -> Result<GameRow, StoreError> {
-    {
-        Store::require_player(tx, player)?;
-        let entry: Option<(Option<u16>, String, String)> = tx
-            .query_row(
-                "SELECT opponent, colour, code FROM entry WHERE round = ?1 AND player = ?2",
-                params![round, player],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        let Some((Some(opponent), colour, old_code)) = entry else {
-            return Err(StoreError::Invalid(format!(
-                "player {player} has no game in round {round}; `arbiter round show {round}` lists the boards"
-            )));
-        };
-        let (white, black) = if colour == "w" {
-            (player, opponent)
-        } else {
-            (opponent, player)
-        };
-        let old_black: String = tx.query_row(
-            "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
-            params![round, black],
+) -> Result<(GameRow, Entered), StoreError> {
+    require_paired_in(tx, round)?;
+    Store::require_player(tx, player)?;
+    let entry: Option<(Option<u16>, String)> = tx
+        .query_row(
+            "SELECT opponent, colour FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, player],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((Some(opponent), colour)) = entry else {
+        return Err(StoreError::Invalid(format!(
+            "player {player} has no game in round {round}; `arbiter round show {round}` lists the boards"
+        )));
+    };
+    let (white, black) = if colour == "w" {
+        (player, opponent)
+    } else {
+        (opponent, player)
+    };
+    let codes_of = |who: u16| -> Result<(String, Option<String>), StoreError> {
+        Ok(tx.query_row(
+            "SELECT code, rating_code FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, who],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
+    };
+    let (old_white, old_white_rating) = codes_of(white)?;
+    let (old_black, old_black_rating) = codes_of(black)?;
+    let has_result = old_white.trim() != "" || old_black.trim() != "";
+    let adjourned = old_white == ADJOURNED.to_string();
+    if has_result && !adjourned && !correct {
+        return Err(StoreError::Refused(format!(
+            "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
+        )));
+    }
+    let entered = if !has_result {
+        Entered::Result
+    } else if adjourned {
+        Entered::AdjournedFinished
+    } else {
+        let last: u32 = tx.query_row(
+            "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+            [],
             |r| r.get(0),
         )?;
-        let old_white = if white == player {
-            old_code
+        let next_unfinished: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND opponent IS NOT NULL
+                            AND code IN (' ', ?2))",
+            params![round + 1, ADJOURNED.to_string()],
+            |r| r.get(0),
+        )?;
+        if last <= round {
+            Entered::BeforeNextPairing
+        } else if last == round + 1 && next_unfinished {
+            Entered::AfterNextPairing { paired: round + 1 }
         } else {
-            tx.query_row(
-                "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
-                params![round, white],
-                |r| r.get(0),
-            )?
-        };
-        let has_result = old_white.trim() != "" || old_black.trim() != "";
-        // Finishing an adjourned game is entering its result, not correcting one.
-        let adjourned = old_white == ADJOURNED.to_string();
-        if has_result && !adjourned && !correct {
-            return Err(StoreError::Refused(format!(
-                "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
-            )));
+            Entered::RatingOnly
         }
+    };
+    let (command, what, old) = if entered == Entered::RatingOnly {
+        // The tournament's result stays; the rating report's own code is kept beside it, and
+        // cleared when the correction brings the two back together.
+        for (who, code, tournament) in [(white, codes.0, &old_white), (black, codes.1, &old_black)]
+        {
+            let rating_code = (code.to_string() != *tournament).then(|| code.to_string());
+            tx.execute(
+                "UPDATE entry SET rating_code = ?3 WHERE round = ?1 AND player = ?2",
+                params![round, who, rating_code],
+            )?;
+        }
+        let old = format!(
+            "{}/{}",
+            old_white_rating.as_deref().unwrap_or(&old_white),
+            old_black_rating.as_deref().unwrap_or(&old_black)
+        );
+        (
+            "result --correct",
+            format!(
+                "round {round} game {white}-{black} (rating report only; the tournament score stands)"
+            ),
+            Some(old),
+        )
+    } else {
         for (who, code) in [(white, codes.0), (black, codes.1)] {
             tx.execute(
-                "UPDATE entry SET code = ?3 WHERE round = ?1 AND player = ?2",
+                "UPDATE entry SET code = ?3, rating_code = NULL WHERE round = ?1 AND player = ?2",
                 params![round, who, code.to_string()],
             )?;
         }
-        let command = if correct {
-            "result --correct"
-        } else {
-            "result"
+        let command = match entered {
+            Entered::BeforeNextPairing | Entered::AfterNextPairing { .. } => "result --correct",
+            _ => "result",
         };
-        log(
-            tx,
+        let what = match entered {
+            Entered::AdjournedFinished => {
+                format!("round {round} game {white}-{black} (adjourned game finished)")
+            }
+            Entered::AfterNextPairing { paired } => format!(
+                "round {round} game {white}-{black} (after round {paired} was paired: its pairing stands)"
+            ),
+            _ => format!("round {round} game {white}-{black}"),
+        };
+        (
             command,
-            &format!("round {round} game {white}-{black}"),
-            has_result
-                .then(|| format!("{old_white}/{old_black}"))
-                .as_deref(),
-            Some(&format!("{}/{}", codes.0, codes.1)),
-        )?;
-        let board: Option<u32> = tx.query_row(
-            "SELECT board FROM entry WHERE round = ?1 AND player = ?2",
-            params![round, white],
-            |r| r.get(0),
-        )?;
-        Ok(GameRow {
-            board,
-            white: PlayerId(white),
-            black: PlayerId(black),
-            white_code: codes.0,
-            black_code: codes.1,
-        })
+            what,
+            has_result.then(|| format!("{old_white}/{old_black}")),
+        )
+    };
+    log(
+        tx,
+        command,
+        &what,
+        old.as_deref(),
+        Some(&format!("{}/{}", codes.0, codes.1)),
+    )?;
+    let board: Option<u32> = tx.query_row(
+        "SELECT board FROM entry WHERE round = ?1 AND player = ?2",
+        params![round, white],
+        |r| r.get(0),
+    )?;
+    let row = GameRow {
+        board,
+        white: PlayerId(white),
+        black: PlayerId(black),
+        white_code: codes.0,
+        black_code: codes.1,
+    };
+    Ok((row, entered))
+}
+
+/// Refuses a round that is not paired: results and boards exist only in paired rounds.
+fn require_paired_in(conn: &Connection, round: u32) -> Result<(), StoreError> {
+    if round == 0 {
+        return Err(StoreError::Invalid(
+            "rounds are numbered from 1; round 0 does not exist".into(),
+        ));
     }
+    let last: u32 = conn.query_row(
+        "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+        [],
+        |r| r.get(0),
+    )?;
+    if round > last {
+        let so_far = match last {
+            0 => "no round is paired yet".to_owned(),
+            1 => "only round 1 is paired".to_owned(),
+            n => format!("rounds 1-{n} are paired"),
+        };
+        return Err(StoreError::Invalid(format!(
+            "round {round} is not paired yet ({so_far}); `arbiter pair` pairs the next round"
+        )));
+    }
+    Ok(())
 }
 
 impl Store {
+    /// Refuses a round that is not paired yet, saying which rounds are.
+    pub fn require_paired(&self, round: u32) -> Result<(), StoreError> {
+        require_paired_in(&self.conn, round)
+    }
+
     /// The player with White on `board` in `round`.
     pub fn white_on_board(&self, round: u32, board: u32) -> Result<u16, StoreError> {
+        require_paired_in(&self.conn, round)?;
         self.conn
             .query_row(
                 "SELECT player FROM entry WHERE round = ?1 AND board = ?2 AND colour = 'w'",
@@ -1503,8 +1653,22 @@ impl Store {
     }
 
     /// The event as a report: settings, players, every round entry, and the points each
-    /// player's rounds add up to under the event's scoring.
+    /// player's rounds add up to under the event's scoring. This is the tournament's own
+    /// record, which standings and pairings read; [`Store::rating_report`] is what goes to
+    /// FIDE.
     pub fn to_trf(&self) -> Result<Trf, StoreError> {
+        self.report(false)
+    }
+
+    /// The report for rating (`export trf`): as [`Store::to_trf`], but a game whose result
+    /// was corrected for rating evaluation only (C.04.2 Art. 4.3) carries the corrected
+    /// code, with a `###` comment and a `299` record that keeps the player's tournament
+    /// score (columns 81-84) what the standings say.
+    pub fn rating_report(&self) -> Result<Trf, StoreError> {
+        self.report(true)
+    }
+
+    fn report(&self, for_rating: bool) -> Result<Trf, StoreError> {
         let dated = |key: &str| -> Result<Option<String>, StoreError> {
             let value = self.setting(key)?;
             Ok((!value.is_empty()).then(|| value.replace('-', "/")))
@@ -1545,14 +1709,16 @@ impl Store {
         let mut players = Vec::new();
         // Every entry in one query (one per player is slow for a large field), by player and
         // round.
-        let mut by_player: std::collections::HashMap<u16, Vec<(u32, TrfRound)>> =
+        type Row = (u32, TrfRound, Option<char>);
+        let mut by_player: std::collections::HashMap<u16, Vec<Row>> =
             std::collections::HashMap::new();
         let mut stmt = self.conn.prepare(
-            "SELECT player, round, opponent, colour, code FROM entry ORDER BY player, round",
+            "SELECT player, round, opponent, colour, code, rating_code FROM entry ORDER BY player, round",
         )?;
         let rows = stmt.query_map([], |r| {
             let colour: String = r.get(3)?;
             let code: String = r.get(4)?;
+            let rating_code: Option<String> = r.get(5)?;
             Ok((
                 r.get::<_, u16>(0)?,
                 r.get::<_, u32>(1)?,
@@ -1561,19 +1727,41 @@ impl Store {
                     colour: colour.chars().next().unwrap_or(' '),
                     code: code.chars().next().unwrap_or(' '),
                 },
+                rating_code.and_then(|c| c.chars().next()),
             ))
         })?;
         for row in rows {
-            let (player, round, entry) = row?;
-            by_player.entry(player).or_default().push((round, entry));
+            let (player, round, entry, rating_code) = row?;
+            by_player
+                .entry(player)
+                .or_default()
+                .push((round, entry, rating_code));
         }
         drop(stmt);
+        // Rating-only corrections: (round, player, points the tournament gives minus points
+        // the corrected code gives).
+        let mut rating_only: Vec<(u32, u16, Points)> = Vec::new();
         for player in self.players()? {
             let entries = by_player.remove(&player.id.0).unwrap_or_default();
             // TRF rounds are positional: a round with nothing recorded is written blank
             // (not paired, no points).
             let mut rounds = Vec::new();
-            for (round, mut entry) in entries {
+            let mut difference = Points::ZERO;
+            for (round, mut entry, rating_code) in entries {
+                if let (true, Some(code)) = (for_rating, rating_code) {
+                    let corrected = TrfRound { code, ..entry };
+                    let worth_of = |r: TrfRound| r.result().map(worth).unwrap_or(Points::ZERO);
+                    let delta = Points(worth_of(entry).0 - worth_of(corrected).0);
+                    difference = difference + delta;
+                    rating_only.push((round, player.id.0, delta));
+                    comments.push(format!(
+                        "round {round}: player {} against {}: `{}` in the tournament, `{code}` for rating evaluation only (C.04.2 4.3)",
+                        player.id,
+                        entry.opponent.map_or(0, |o| o.0),
+                        entry.code
+                    ));
+                    entry = corrected;
+                }
                 if entry.code == ADJOURNED {
                     // An adjourned game counts as a draw for pairing (C.04.1); the report
                     // says so, and says that the result is still open.
@@ -1601,7 +1789,8 @@ impl Store {
                 .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
                 .filter_map(|(_, r)| r.result())
                 .map(worth)
-                .sum::<Points>();
+                .sum::<Points>()
+                + difference;
             players.push(TrfPlayer {
                 player,
                 points,
@@ -1609,7 +1798,22 @@ impl Store {
                 rounds,
             });
         }
-        let other = self.event_records(&players, &paired)?;
+        let mut other = self.event_records(&players, &paired)?;
+        // The tournament score of a player with a rating-only correction differs from what
+        // the corrected codes add up to: a 299 adjustment (blank kind) says by how much, so
+        // that the report's points add up.
+        for (round, id, delta) in rating_only {
+            if delta != Points::ZERO {
+                other.push((
+                    "299".to_owned(),
+                    format!(
+                        "299    {:4}  {:>4}  {round:03} {id:>4}",
+                        "",
+                        delta.to_string()
+                    ),
+                ));
+            }
+        }
         // Manual interventions (forced changes, manual pairings) as `###` comments, which is
         // how FIDE asks programs to report them.
         for entry in self.log()? {
@@ -1962,16 +2166,16 @@ fn apply_order(
 
          CREATE TEMP TABLE entry_before AS SELECT * FROM main.entry;
          DELETE FROM main.entry;
-         INSERT INTO main.entry (round, player, opponent, colour, code, board)
-             SELECT e.round, r.new, o.new, e.colour, e.code, e.board
+         INSERT INTO main.entry (round, player, opponent, colour, code, board, rating_code)
+             SELECT e.round, r.new, o.new, e.colour, e.code, e.board, e.rating_code
              FROM entry_before e JOIN temp.renumber r ON r.old = e.player
                   LEFT JOIN temp.renumber o ON o.old = e.opponent;
          DROP TABLE temp.entry_before;
 
          CREATE TEMP TABLE forbidden_before AS SELECT * FROM main.forbidden;
          DELETE FROM main.forbidden;
-         INSERT INTO main.forbidden (a, b)
-             SELECT MIN(ra.new, rb.new), MAX(ra.new, rb.new)
+         INSERT INTO main.forbidden (a, b, first_round, last_round)
+             SELECT MIN(ra.new, rb.new), MAX(ra.new, rb.new), f.first_round, f.last_round
              FROM forbidden_before f JOIN temp.renumber ra ON ra.old = f.a
                   JOIN temp.renumber rb ON rb.old = f.b;
          DROP TABLE temp.forbidden_before;
