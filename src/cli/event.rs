@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
-use crate::store::{Entered, PlayerChanges, Store, StoreError};
+use crate::store::{Entered, PlayerChanges, Store, StoreError, UnpairGround};
 use crate::tournament::settings::KEYS;
 use crate::tournament::{ADJOURNED, result_codes};
 use crate::tournament::{Player, PlayerId, Sex, Title};
@@ -326,8 +326,25 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
                 ));
             }
-            store.edit_player(args.number, &changes)?;
+            let fixed = store.numbers_final_by_rating()?;
+            let moved = store.edit_player(args.number, &changes)?;
+            let now = moved
+                .iter()
+                .find(|(old, _)| *old == args.number)
+                .map_or(args.number, |&(_, new)| new);
             println!("player {} changed", args.number);
+            if !moved.is_empty() {
+                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                println!(
+                    "pairing numbers follow the starting order until round 4 is paired (C.04.2 2.3): {}; player {} is now number {now}",
+                    list.join(" "),
+                    args.number
+                );
+            } else if changes.rating.is_some() && fixed {
+                println!(
+                    "the rating is changed (the rating report and rating-based tie-breaks use it); the pairing numbers are not: they are final once round 4 is paired (C.04.2 2.3)"
+                );
+            }
         }
         PlayerCommand::Withdraw(args) => {
             let round = match args.from_round {
@@ -838,13 +855,31 @@ pub fn game(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
 }
 
 #[derive(Args)]
-#[command(about = "Remove the last round's pairing while it has no results (requested byes stay)")]
-pub struct UnpairArgs {}
+#[command(
+    about = "Remove the last round's pairing while it has no results (requested byes stay)",
+    after_help = "Once the pairing is published (`arbiter publish`), it is changed only on a ground of\nC.04.2 4.4, stated with --ground and logged.\n\nExamples:\n  arbiter unpair\n  arbiter unpair --ground rematch"
+)]
+pub struct UnpairArgs {
+    /// The ground of C.04.2 4.4 for changing a published pairing: rematch, rules,
+    /// players-agree, late-entry or last-round.
+    #[arg(long, value_parser = parse_ground)]
+    ground: Option<UnpairGround>,
+}
 
-pub fn unpair(db: &Path, _args: &UnpairArgs) -> Result<Exit, Failure> {
+fn parse_ground(text: &str) -> Result<UnpairGround, String> {
+    text.parse()
+}
+
+pub fn unpair(db: &Path, args: &UnpairArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
-    let round = store.unpair()?;
-    println!("round {round} unpaired");
+    let round = store.unpair_on(args.ground)?;
+    match args.ground {
+        Some(ground) => println!(
+            "round {round} unpaired (C.04.2 4.4: {}); pair it again with `arbiter pair`",
+            ground.reason()
+        ),
+        None => println!("round {round} unpaired"),
+    }
     Ok(Exit::Ok)
 }
 

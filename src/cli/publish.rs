@@ -197,8 +197,10 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
 }
 
 pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
-    let store = Store::open(db)?;
+    let mut store = Store::open(db)?;
     let written = publish_site(&store, &args.dir)?;
+    // From now on the round's pairing is public: C.04.2 4.4 limits changing it.
+    store.record_publication(&args.dir.display().to_string())?;
     println!(
         "wrote {} files to {} (open {})",
         written.len(),

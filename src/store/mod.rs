@@ -209,6 +209,70 @@ pub enum Entered {
     RatingOnly,
 }
 
+/// The grounds on which C.04.2 Art. 4.4 allows a published pairing to be changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnpairGround {
+    /// Two players who have already met are paired again.
+    Rematch,
+    /// The pairing breaks the competition rules (an absolute criterion, a prohibited
+    /// pairing, a wrong result or rating used for it).
+    Rules,
+    /// Two players left without a game agree to play each other.
+    PlayersAgree,
+    /// A late entry is taken into the round with the least change to the pairing.
+    LateEntry,
+    /// In the last round, the pairing of the top boards must change.
+    LastRound,
+}
+
+impl UnpairGround {
+    pub const ALL: [UnpairGround; 5] = [
+        UnpairGround::Rematch,
+        UnpairGround::Rules,
+        UnpairGround::PlayersAgree,
+        UnpairGround::LateEntry,
+        UnpairGround::LastRound,
+    ];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            UnpairGround::Rematch => "rematch",
+            UnpairGround::Rules => "rules",
+            UnpairGround::PlayersAgree => "players-agree",
+            UnpairGround::LateEntry => "late-entry",
+            UnpairGround::LastRound => "last-round",
+        }
+    }
+
+    /// The ground in words, for the log.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            UnpairGround::Rematch => "two players who have already met were paired",
+            UnpairGround::Rules => "the pairing breaks the competition rules",
+            UnpairGround::PlayersAgree => "two players left unpaired agree to play each other",
+            UnpairGround::LateEntry => "a late entry joins the round",
+            UnpairGround::LastRound => "the top boards of the last round",
+        }
+    }
+}
+
+impl std::str::FromStr for UnpairGround {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<UnpairGround, String> {
+        UnpairGround::ALL
+            .into_iter()
+            .find(|g| g.name() == text)
+            .ok_or_else(|| {
+                format!(
+                    "unknown ground `{text}`: expected {}",
+                    UnpairGround::ALL.map(UnpairGround::name).join(", ")
+                )
+            })
+    }
+}
+
 /// A round: its games by board, and the players without a game (byes, absences).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundView {
@@ -508,8 +572,19 @@ impl Store {
         })
     }
 
-    /// Changes a registered player's details, logging each field that changes.
-    pub fn edit_player(&mut self, number: u16, changes: &PlayerChanges) -> Result<(), StoreError> {
+    /// Whether the pairing numbers were made by rating and are now final: they follow every
+    /// correction until round 4 is paired (C.04.2 Art. 2.3), and not after.
+    pub fn numbers_final_by_rating(&self) -> Result<bool, StoreError> {
+        Ok(numbering(&self.conn)? == "rating" && paired_rounds(&self.conn)? >= 4)
+    }
+
+    /// Changes a registered player's details, logging each field that changes. Returns the
+    /// pairing numbers that moved, (old, new).
+    pub fn edit_player(
+        &mut self,
+        number: u16,
+        changes: &PlayerChanges,
+    ) -> Result<Vec<(u16, u16)>, StoreError> {
         let tx = self.conn.transaction()?;
         Store::require_player(&tx, number)?;
         let fields: [(&str, Option<String>); 9] = [
@@ -559,11 +634,14 @@ impl Store {
         }
         // A corrected rating, title or name may move the player in the starting order
         // (C.04.2 Art. 2.3), until round 4 is paired.
-        if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some() {
-            renumber_by_rank(&tx, "player edit")?;
-        }
+        let moved = if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some()
+        {
+            renumber_by_rank(&tx, "player edit")?
+        } else {
+            Vec::new()
+        };
         tx.commit()?;
-        Ok(())
+        Ok(moved)
     }
 
     /// Gives the players new pairing numbers in `order` (best first), e.g. after a drawing
@@ -638,6 +716,38 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         let name = Store::require_player(&tx, number)?;
+        if let Some(round) = from_round {
+            if round == 0 {
+                return Err(StoreError::Invalid(
+                    "--from-round 0: rounds are numbered from 1; a withdrawal starts at the first round the player will not play".into(),
+                ));
+            }
+            // A round the player is paired in has happened for them (or will, as paired):
+            // a withdrawal cannot reach back into it. A game not yet played is a forfeit to
+            // enter, then the withdrawal starts with the round after it.
+            let paired: Option<(u32, String)> = tx
+                .query_row(
+                    "SELECT round, code FROM entry WHERE player = ?1 AND round >= ?2
+                     AND (opponent IS NOT NULL OR code = 'U') ORDER BY round DESC LIMIT 1",
+                    params![number, round],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            if let Some((last, code)) = paired {
+                let hint = if code.trim().is_empty() {
+                    format!(
+                        "; if the player will not play that game, enter it as a forfeit (`arbiter result {last} --player {number} -+`) and withdraw from round {}",
+                        last + 1
+                    )
+                } else {
+                    String::new()
+                };
+                return Err(StoreError::Refused(format!(
+                    "player {number} ({name}) is paired in round {last}: a withdrawal starts at round {} at the earliest{hint}",
+                    last + 1
+                )));
+            }
+        }
         let old: Option<u32> = tx.query_row(
             "SELECT withdrawn_from FROM player WHERE number = ?1",
             [number],
@@ -1200,12 +1310,72 @@ impl Store {
             })
     }
 
+    /// Records that the pairing of the last paired round has been made public (the site was
+    /// published with it), once per pairing: from then on it is changed only on the grounds
+    /// of C.04.2 Art. 4.4. Returns the round, if one was newly recorded.
+    pub fn record_publication(&mut self, target: &str) -> Result<Option<u32>, StoreError> {
+        let round = self.rounds_started()?;
+        if round == 0 || self.published(round)? {
+            return Ok(None);
+        }
+        let tx = self.conn.transaction()?;
+        log(
+            &tx,
+            "publish",
+            &format!("round {round} pairing published"),
+            None,
+            Some(target),
+        )?;
+        tx.commit()?;
+        Ok(Some(round))
+    }
+
+    /// Whether the current pairing of `round` has been published: a publication is on
+    /// record after the round was last paired.
+    pub fn published(&self, round: u32) -> Result<bool, StoreError> {
+        let paired_at: Option<i64> = self.conn.query_row(
+            "SELECT MAX(id) FROM event_log WHERE command LIKE 'pair%' AND what = ?1",
+            [format!("round {round}")],
+            |r| r.get(0),
+        )?;
+        let published_at: Option<i64> = self.conn.query_row(
+            "SELECT MAX(id) FROM event_log WHERE command = 'publish' AND what = ?1",
+            [format!("round {round} pairing published")],
+            |r| r.get(0),
+        )?;
+        Ok(matches!((paired_at, published_at), (Some(p), Some(q)) if q > p))
+    }
+
     /// Removes the pairing of the last paired round while none of its games has a result;
     /// requested byes for that round stay. Returns the round.
     pub fn unpair(&mut self) -> Result<u32, StoreError> {
+        self.unpair_on(None)
+    }
+
+    /// As [`Store::unpair`], on a stated ground of C.04.2 Art. 4.4, which a published pairing
+    /// needs: the ground is logged. A pairing not yet published needs none.
+    pub fn unpair_on(&mut self, ground: Option<UnpairGround>) -> Result<u32, StoreError> {
         let round = self.rounds_started()?;
         if round == 0 {
             return Err(StoreError::Refused("no round is paired".into()));
+        }
+        let published = self.published(round)?;
+        match ground {
+            None if published => {
+                return Err(StoreError::Refused(format!(
+                    "the pairing of round {round} is published: it is changed only on a ground of C.04.2 4.4; state it with --ground ({})",
+                    UnpairGround::ALL.map(UnpairGround::name).join(", ")
+                )));
+            }
+            Some(UnpairGround::LastRound) => {
+                let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
+                if round != rounds {
+                    return Err(StoreError::Refused(format!(
+                        "--ground last-round: round {round} is not the last round (the event has {rounds})"
+                    )));
+                }
+            }
+            _ => {}
         }
         let tx = self.conn.transaction()?;
         let results: i64 = tx.query_row(
@@ -1222,10 +1392,14 @@ impl Store {
             "DELETE FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U')",
             [round],
         )?;
+        let what = match ground {
+            Some(g) => format!("round {round} (C.04.2 4.4: {})", g.reason()),
+            None => format!("round {round}"),
+        };
         log(
             &tx,
             "unpair",
-            &format!("round {round}"),
+            &what,
             Some(&format!("{removed} entries")),
             None,
         )?;

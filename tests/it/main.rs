@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// Field repairs: corrections by when they are reported, published pairings, results as values.
+mod field_corrections;
