@@ -1054,7 +1054,31 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
         ExportCommand::Trf { output } => {
             let store = Store::open(db)?;
             // The rating report: corrections for rating evaluation only are in it.
-            let text = crate::trf::write(&store.rating_report()?);
+            let mut trf = store.rating_report()?;
+            // Columns 86-89 hold each player's rank in the standings after the last round
+            // paired, as the standings command shows them.
+            let paired = store.rounds_started()?;
+            if paired > 0 {
+                match super::standings::event_standings(&store, paired, None, None, None) {
+                    Ok(standings) => {
+                        let ranks: std::collections::HashMap<PlayerId, u32> = standings
+                            .table
+                            .rows
+                            .iter()
+                            .map(|row| (row.player.id, row.rank))
+                            .collect();
+                        for player in &mut trf.players {
+                            player.rank = ranks
+                                .get(&player.player.id)
+                                .and_then(|&r| u16::try_from(r).ok());
+                        }
+                    }
+                    Err(failure) => {
+                        eprintln!("warning: the ranks (columns 86-89) are left blank: {failure}")
+                    }
+                }
+            }
+            let text = crate::trf::write(&trf);
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }

@@ -393,6 +393,10 @@ impl Store {
         migrate(&mut conn)?;
         let mut store = Store { conn };
         let tx = store.conn.transaction()?;
+        for (key, value) in settings {
+            plain_text(key, value)?;
+        }
+        plain_text("event name", name)?;
         for key in KEYS {
             let value = if key.name == "name" {
                 key.check(name).map_err(StoreError::Invalid)?
@@ -471,6 +475,7 @@ impl Store {
                 "unknown setting `{name}`; `arbiter config` lists them"
             ))
         })?;
+        plain_text(name, value)?;
         let value = key.check(value).map_err(StoreError::Invalid)?;
         let started = self.rounds_started()? > 0;
         let fide = self.setting("fide-mode")? == "on";
@@ -609,6 +614,7 @@ impl Store {
         ];
         for (column, value) in fields {
             let Some(value) = value else { continue };
+            plain_text(column, &value)?;
             let old: Option<String> = tx.query_row(
                 &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
                 [number],
@@ -1608,13 +1614,12 @@ impl Store {
         let mut accelerations: Vec<Acceleration> = Vec::new();
         for (code, line) in &trf.other {
             let chars: Vec<char> = line.chars().collect();
-            let column = |from: usize, to: usize| -> String {
-                chars
-                    .get(from - 1..to.min(chars.len()))
-                    .map(|c| c.iter().collect::<String>())
-                    .unwrap_or_default()
-                    .trim()
-                    .to_owned()
+            // The TRF module's reader, which the pairing input uses too.
+            let column = |from: usize, to: usize| crate::trf::columns(line, from, to);
+            let unreadable = || {
+                StoreError::Invalid(format!(
+                    "record `{line}` cannot be read: expected the columns of TRF-2026"
+                ))
             };
             match code.as_str() {
                 "132" => {
@@ -1640,23 +1645,13 @@ impl Store {
                     }
                 }
                 "240" => {
-                    // A requested bye: its type at column 5, the round at 7-9, the players
-                    // from column 11, every five columns. The round column may say it too.
-                    let kind = column(5, 5);
-                    if let (Ok(round), true) = (
-                        column(7, 9).parse::<u32>(),
-                        matches!(kind.as_str(), "F" | "H" | "Z"),
-                    ) {
-                        let mut start = 11;
-                        while chars.len() >= start {
-                            if let Ok(id) = column(start, start + 3).parse::<u16>() {
-                                tx.execute(
-                                    "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
-                                    params![round, id, kind],
-                                )?;
-                            }
-                            start += 5;
-                        }
+                    // A requested bye; the round column of the player may say it too.
+                    let request = crate::trf::ByeRequest::read(line).ok_or_else(unreadable)?;
+                    for id in request.players {
+                        tx.execute(
+                            "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
+                            params![request.round, id, request.kind.to_string()],
+                        )?;
                     }
                 }
                 "062" | "072" => {}
@@ -1691,40 +1686,25 @@ impl Store {
                     column(28, 31).parse::<usize>().unwrap_or(0),
                     line.clone(),
                 )),
-                "XXP" => {
-                    let ids: Vec<u16> = line
-                        .get(3..)
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .filter_map(|t| t.parse().ok())
-                        .collect();
+                "XXP" | "260" => {
+                    // Every pair among the players, for the record's rounds (XXP: all).
+                    let prohibition =
+                        crate::trf::Prohibition::read(code, line).ok_or_else(unreadable)?;
+                    let ids = &prohibition.players;
                     for (i, &a) in ids.iter().enumerate() {
                         for &b in &ids[i + 1..] {
                             if a != b {
                                 tx.execute(
-                                    "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
-                                    params![a.min(b), a.max(b)],
+                                    "INSERT OR IGNORE INTO forbidden (a, b, first_round, last_round)
+                                     VALUES (?1, ?2, ?3, ?4)",
+                                    params![
+                                        a.min(b),
+                                        a.max(b),
+                                        prohibition.first,
+                                        prohibition.last
+                                    ],
                                 )?;
                             }
-                        }
-                    }
-                }
-                "260" => {
-                    // Player IDs from column 13, every five columns: every pair among them.
-                    let mut ids = Vec::new();
-                    let mut start = 13;
-                    while chars.len() >= start {
-                        if let Ok(id) = column(start, start + 3).parse::<u16>() {
-                            ids.push(id);
-                        }
-                        start += 5;
-                    }
-                    for (i, &a) in ids.iter().enumerate() {
-                        for &b in &ids[i + 1..] {
-                            tx.execute(
-                                "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
-                                params![a.min(b), a.max(b)],
-                            )?;
                         }
                     }
                 }
@@ -2186,17 +2166,19 @@ impl Store {
             push(&code, line);
         }
         let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);
-        let mut stmt = self
-            .conn
-            .prepare("SELECT a, b FROM forbidden ORDER BY a, b")?;
-        let pairs: Vec<(u16, u16)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        let mut stmt = self.conn.prepare(
+            "SELECT a, b, first_round, last_round FROM forbidden ORDER BY a, b, first_round",
+        )?;
+        let pairs: Vec<(u16, u16, u32, Option<u32>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
             .collect::<Result<_, _>>()?;
-        for (a, b) in pairs {
-            push(
-                "260",
-                format!("260 {:>3} {:>3} {a:>4} {b:>4}", 1, last_round),
-            );
+        for (a, b, first, last) in pairs {
+            let prohibition = crate::trf::Prohibition {
+                first,
+                last,
+                players: vec![a, b],
+            };
+            push("260", prohibition.record(last_round));
         }
         Ok(records)
     }
@@ -2226,7 +2208,25 @@ fn mark_late_entry(tx: &Transaction<'_>, number: u16) -> Result<Option<u32>, Sto
     Ok(Some(paired + 1))
 }
 
+/// Refuses a text field with a control character: it would split a TRF record or a CSV row.
+fn plain_text(field: &str, text: &str) -> Result<(), StoreError> {
+    match crate::tournament::control_character_message(field, text) {
+        Some(message) => Err(StoreError::Invalid(message)),
+        None => Ok(()),
+    }
+}
+
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {
+    plain_text("name", &player.name)?;
+    for (field, text) in [
+        ("federation", &player.federation),
+        ("birth date", &player.birth),
+        ("club", &player.club),
+    ] {
+        if let Some(text) = text {
+            plain_text(field, text)?;
+        }
+    }
     tx.execute(
         "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club, national_rating)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",

@@ -150,6 +150,9 @@ pub fn players_from_csv(text: &str) -> Result<(Vec<Player>, Vec<String>), CsvErr
                 }
                 continue;
             }
+            if let Some(message) = super::control_character_message("field", value) {
+                return Err(bad(message));
+            }
             match field {
                 Field::Name => player.name = value.to_owned(),
                 Field::Rating => {

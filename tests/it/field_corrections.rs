@@ -351,3 +351,134 @@ fn unpaired_round_is_named_as_such() {
     let by_player = run(&db, &["result", "2", "--player", "1", "1-0"]);
     assert!(stderr(&by_player).contains("round 2 is not paired yet"));
 }
+
+/// A new event of ten players, exported as a report (no rounds yet).
+fn ten_player_report(name: &str) -> (TempDir, String, String) {
+    let (dir, db) = event(name, 10, 9);
+    let path = dir.path("start.trf");
+    ok(&db, &["export", "trf", "-o", &path]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    (dir, db, text)
+}
+
+/// On import the store dropped a prohibited pairing's round range: `260   7   8    4   10`
+/// came back as `260   1   9 ...`, so the pair could not meet in any round. The range
+/// is kept, exported as read, and the pairing input of round 1 does not apply it.
+#[test]
+fn prohibited_pairing_keeps_its_rounds_through_import_and_export() {
+    let (dir, _, text) = ten_player_report("trf-260");
+    let source = dir.path("with-260.trf");
+    std::fs::write(&source, format!("{text}260   7   8    4   10\n")).unwrap();
+    let db = dir.path("imported.db");
+    ok(&db, &["import", "trf", &source]);
+    let exported = ok(&db, &["export", "trf"]);
+    assert!(
+        exported.lines().any(|l| l == "260   7   8    4   10"),
+        "{exported}"
+    );
+    let store = arbiter::store::Store::open(std::path::Path::new(&db)).unwrap();
+    let trf = store.to_trf().unwrap();
+    let round1 = arbiter::pairing::PairingInput::from_trf(&trf, 1).unwrap();
+    assert!(round1.prohibited.is_empty(), "{:?}", round1.prohibited);
+    let round7 = arbiter::pairing::PairingInput::from_trf(&trf, 7).unwrap();
+    assert_eq!(
+        round7.prohibited,
+        vec![(
+            arbiter::tournament::PlayerId(4),
+            arbiter::tournament::PlayerId(10)
+        )]
+    );
+}
+
+/// The store and the pairing input read the player numbers of a record in different ways
+/// (fixed five-column slots and blank-separated numbers), so a `260` whose numbers are not
+/// aligned was a prohibition for one and not for the other. Both read it through one reader.
+#[test]
+fn store_and_pairing_read_a_prohibition_alike() {
+    let (dir, _, text) = ten_player_report("trf-260-unaligned");
+    let source = dir.path("unaligned.trf");
+    std::fs::write(&source, format!("{text}260   1   9  3 7\n")).unwrap();
+    let db = dir.path("imported.db");
+    ok(&db, &["import", "trf", &source]);
+    let store = arbiter::store::Store::open(std::path::Path::new(&db)).unwrap();
+    let input = arbiter::pairing::PairingInput::from_trf(&store.to_trf().unwrap(), 1).unwrap();
+    assert_eq!(
+        input.prohibited,
+        vec![(
+            arbiter::tournament::PlayerId(3),
+            arbiter::tournament::PlayerId(7)
+        )]
+    );
+    let (report, _) = arbiter::trf::parse(&text).unwrap();
+    let mut direct = report.clone();
+    direct.other.push(("260".into(), "260   1   9  3 7".into()));
+    let from_file = arbiter::pairing::PairingInput::from_trf(&direct, 1).unwrap();
+    assert_eq!(from_file.prohibited, input.prohibited);
+}
+
+/// The exported `001` lines left the rank (columns 86-89) blank; it is the rank in the
+/// standings after the last round paired.
+#[test]
+fn exported_player_records_carry_the_rank() {
+    let (_dir, db) = event("trf-rank", 4, 5);
+    ok(&db, &["pair"]);
+    white_wins(&db, 1);
+    let standings = ok(&db, &["standings", "--format", "csv"]);
+    let exported = ok(&db, &["export", "trf"]);
+    let (trf, _) = arbiter::trf::parse(&exported).unwrap();
+    for line in standings.lines().skip(1) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let (rank, number): (u16, u16) = (fields[0].parse().unwrap(), fields[1].parse().unwrap());
+        let player = trf
+            .players
+            .iter()
+            .find(|p| p.player.id.0 == number)
+            .unwrap();
+        assert_eq!(player.rank, Some(rank), "player {number}");
+    }
+    // In the fixed columns themselves.
+    let line = exported.lines().find(|l| l.starts_with("001")).unwrap();
+    assert!(!line.get(85..89).unwrap().trim().is_empty(), "{line}");
+}
+
+/// A name with a newline was accepted and split the `001` record, so the export could not
+/// be read back. Control characters are refused in every text field, whichever way it
+/// comes in, and what is stored still reads back.
+#[test]
+fn control_characters_are_refused_in_text_fields() {
+    let (dir, db) = event("control-characters", 2, 5);
+    let add = run(
+        &db,
+        &["player", "add", "Evil\n001 9999 Name", "--rating", "2000"],
+    );
+    assert_eq!(add.status.code(), Some(3));
+    assert!(stderr(&add).contains("U+000A"), "{}", stderr(&add));
+    let edit = run(&db, &["player", "edit", "1", "--club", "Tab\tClub"]);
+    assert_eq!(edit.status.code(), Some(3));
+    let config = run(&db, &["config", "city", "Oslo\r\n012 Other"]);
+    assert_eq!(config.status.code(), Some(3));
+    let new = run(&dir.path("other.db"), &["new", "Bell\u{7}Open"]);
+    assert_eq!(new.status.code(), Some(3));
+    assert!(!std::path::Path::new(&dir.path("other.db")).exists());
+    // A CSV may quote a line break into a field: refused with its line and column.
+    let csv = dir.path("players.csv");
+    std::fs::write(&csv, "name,rating\n\"Split,\nName\",2100\n").unwrap();
+    let import = run(&db, &["import", "players", &csv]);
+    assert_eq!(import.status.code(), Some(3));
+    assert!(stderr(&import).contains("U+000A"), "{}", stderr(&import));
+    // A report with a control character inside a record: refused with line and column.
+    let exported = ok(&db, &["export", "trf"]);
+    let hostile = exported.replacen("Player, 00", "Player,\u{1b}00", 1);
+    let trf = dir.path("hostile.trf");
+    std::fs::write(&trf, hostile).unwrap();
+    let imported = run(&dir.path("third.db"), &["import", "trf", &trf]);
+    assert_eq!(imported.status.code(), Some(3));
+    assert!(
+        stderr(&imported).contains("U+001B"),
+        "{}",
+        stderr(&imported)
+    );
+    // Nothing reached the event: its report reads back with its two players.
+    let (back, _) = arbiter::trf::parse(&ok(&db, &["export", "trf"])).unwrap();
+    assert_eq!(back.players.len(), 2);
+}
