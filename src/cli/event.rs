@@ -1053,32 +1053,7 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
     match command {
         ExportCommand::Trf { output } => {
             let store = Store::open(db)?;
-            // The rating report: corrections for rating evaluation only are in it.
-            let mut trf = store.rating_report()?;
-            // Columns 86-89 hold each player's rank in the standings after the last round
-            // paired, as the standings command shows them.
-            let paired = store.rounds_started()?;
-            if paired > 0 {
-                match super::standings::event_standings(&store, paired, None, None, None) {
-                    Ok(standings) => {
-                        let ranks: std::collections::HashMap<PlayerId, u32> = standings
-                            .table
-                            .rows
-                            .iter()
-                            .map(|row| (row.player.id, row.rank))
-                            .collect();
-                        for player in &mut trf.players {
-                            player.rank = ranks
-                                .get(&player.player.id)
-                                .and_then(|&r| u16::try_from(r).ok());
-                        }
-                    }
-                    Err(failure) => {
-                        eprintln!("warning: the ranks (columns 86-89) are left blank: {failure}")
-                    }
-                }
-            }
-            let text = crate::trf::write(&trf);
+            let text = report_text(&store)?;
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }
@@ -1093,6 +1068,41 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }
+    }
+}
+
+/// The FIDE report as `export trf` writes it (and the site offers it): the rating report,
+/// with corrections for rating evaluation only, and each player's rank in the standings
+/// after the last round paired.
+pub(crate) fn report_text(store: &Store) -> Result<String, Failure> {
+    let mut trf = store.rating_report()?;
+    let paired = store.rounds_started()?;
+    if paired > 0 {
+        match super::standings::event_standings(store, paired, None, None, None) {
+            Ok(standings) => with_ranks(&mut trf, &standings.table),
+            Err(failure) => {
+                eprintln!("warning: the ranks (columns 86-89) are left blank: {failure}")
+            }
+        }
+    }
+    Ok(crate::trf::write(&trf))
+}
+
+/// Columns 86-89 of each `001` record: the player's rank in `table`, as the standings show
+/// it (shared places repeat). Nothing before a round is counted.
+pub(crate) fn with_ranks(trf: &mut crate::trf::Trf, table: &crate::standings::Standings) {
+    if table.rounds == 0 {
+        return;
+    }
+    let ranks: std::collections::HashMap<PlayerId, u32> = table
+        .rows
+        .iter()
+        .map(|row| (row.player.id, row.rank))
+        .collect();
+    for player in &mut trf.players {
+        player.rank = ranks
+            .get(&player.player.id)
+            .and_then(|&r| u16::try_from(r).ok());
     }
 }
 

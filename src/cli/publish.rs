@@ -37,8 +37,6 @@ pub struct CrosstableArgs {
 
 /// What the site is made from, read from the store.
 struct Gathered {
-    /// The event's report, as read for the standings and offered for download.
-    trf: crate::trf::Trf,
     event: EventInfo,
     players: Vec<Player>,
     rounds: Vec<SiteRound>,
@@ -111,7 +109,6 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
     let system = store.setting("system")?;
     let event = event_info(store, default_list)?;
     Ok(Gathered {
-        trf: source.trf,
         event,
         players: store.players()?,
         rounds,
@@ -157,7 +154,12 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         (
             "tournament.trf".to_owned(),
             "the FIDE tournament report (TRF)".to_owned(),
-            crate::trf::write(&gathered.trf),
+            {
+                // The report `export trf` writes: rating-only corrections and ranks in it.
+                let mut report = store.rating_report()?;
+                super::event::with_ranks(&mut report, last);
+                crate::trf::write(&report)
+            },
         ),
         ("games.pgn".to_owned(), "the games (PGN)".to_owned(), pgn),
         (
