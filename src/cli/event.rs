@@ -1137,6 +1137,9 @@ fn import_results(
             .round
             .or(round)
             .ok_or_else(|| at(row.line, "no round: give --round or a round column".into()))?;
+        store
+            .require_paired(round)
+            .map_err(|e| at(row.line, e.to_string()))?;
         let view = store.round(round)?;
         let game = match (row.board, row.white) {
             (Some(board), _) => view.games.iter().find(|g| g.board == Some(board)),
@@ -1175,6 +1178,22 @@ fn import_results(
     match store.enter_results(&results, correct, &shown) {
         Ok(games) => {
             println!("entered {} results from {shown}", games.len());
+            // Corrections count by when they are reported (C.04.2 4.3): say which kind each
+            // one was, since a late one leaves the standings as they are.
+            for (game, entered) in &games {
+                let kind = match entered {
+                    Entered::Result => continue,
+                    Entered::AdjournedFinished => "adjourned game finished: counts in full",
+                    Entered::BeforeNextPairing => "correction: counts for the standings",
+                    Entered::AfterNextPairing { .. } => {
+                        "correction: counts for the standings; the published pairing stands"
+                    }
+                    Entered::RatingOnly => {
+                        "correction for rating evaluation only: the tournament score stands"
+                    }
+                };
+                println!("  game {}-{}: {kind}", game.white, game.black);
+            }
             Ok(Exit::Ok)
         }
         Err((index, err)) => {

@@ -945,15 +945,11 @@ impl Store {
         results: &[(u32, u16, (char, char))],
         correct: bool,
         source: &str,
-    ) -> Result<Vec<GameRow>, (usize, StoreError)> {
+    ) -> Result<Vec<(GameRow, Entered)>, (usize, StoreError)> {
         let tx = self.conn.transaction().map_err(|e| (0, e.into()))?;
         let mut rows = Vec::new();
         for (i, &(round, player, codes)) in results.iter().enumerate() {
-            rows.push(
-                enter_result_in(&tx, round, player, codes, correct)
-                    .map_err(|e| (i, e))?
-                    .0,
-            );
+            rows.push(enter_result_in(&tx, round, player, codes, correct).map_err(|e| (i, e))?);
         }
         log(
             &tx,

@@ -482,3 +482,29 @@ fn control_characters_are_refused_in_text_fields() {
     let (back, _) = arbiter::trf::parse(&ok(&db, &["export", "trf"])).unwrap();
     assert_eq!(back.players.len(), 2);
 }
+
+/// `import results --correct` applied the same rules without a word: a late correction left
+/// the standings as they were and nothing said why; and a row for a round not yet paired
+/// said "no board". Each correction's kind is printed, and the unpaired round is named.
+#[test]
+fn imported_corrections_say_their_kind() {
+    let (dir, db) = event("import-corrections", 6, 5);
+    ok(&db, &["pair"]);
+    white_wins(&db, 1);
+    ok(&db, &["pair"]);
+    white_wins(&db, 2);
+    let csv = dir.path("late.csv");
+    std::fs::write(&csv, "board,result\n1,0-1\n").unwrap();
+    let out = ok(
+        &db,
+        &["import", "results", &csv, "--round", "1", "--correct"],
+    );
+    assert!(out.contains("for rating evaluation only"), "{out}");
+    let early = run(&db, &["import", "results", &csv, "--round", "3"]);
+    assert_eq!(early.status.code(), Some(3));
+    assert!(
+        stderr(&early).contains("line 2: round 3 is not paired yet"),
+        "{}",
+        stderr(&early)
+    );
+}
