@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
 use crate::render::text::{fit, name_width};
-use crate::store::{PlayerChanges, Store, StoreError};
+use crate::store::{Entered, PlayerChanges, Store, StoreError, UnpairGround};
 use crate::tournament::settings::KEYS;
 use crate::tournament::{ADJOURNED, result_codes};
 use crate::tournament::{Player, PlayerId, Sex, Title};
@@ -362,8 +362,25 @@ pub fn player(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
                 ));
             }
-            store.edit_player(args.number, &changes)?;
+            let fixed = store.numbers_final_by_rating()?;
+            let moved = store.edit_player(args.number, &changes)?;
+            let now = moved
+                .iter()
+                .find(|(old, _)| *old == args.number)
+                .map_or(args.number, |&(_, new)| new);
             println!("player {} changed", args.number);
+            if !moved.is_empty() {
+                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                println!(
+                    "pairing numbers follow the starting order until round 4 is paired (C.04.2 2.3): {}; player {} is now number {now}",
+                    list.join(" "),
+                    args.number
+                );
+            } else if changes.rating.is_some() && fixed {
+                println!(
+                    "the rating is changed (the rating report and rating-based tie-breaks use it); the pairing numbers are not: they are final once round 4 is paired (C.04.2 2.3)"
+                );
+            }
         }
         PlayerCommand::Withdraw(args) => {
             let round = match args.from_round {
@@ -610,18 +627,50 @@ pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
 #[derive(Args)]
 #[command(
     about = "Enter a result by board or by player; --correct changes one already entered (logged)",
-    after_help = "Results: 1-0, 0-1, 1/2 (also ½-½ or =), +- and -+ (forfeits), -- (double forfeit),\n1-0u 0-1u 1/2u (a game shorter than one move: not rated), * (adjourned: a draw for pairing,\npending in the standings; enter the final result later without --correct).\n\nExamples:\n  arbiter result 3 12 1-0\n  arbiter result 3 --player 27 1/2\n  arbiter result 3 12 0-1 --correct"
+    after_help = "Results: 1-0, 0-1, 1/2 (also ½-½ or =), +- and -+ (forfeits), -- (double forfeit),\n1-0u 0-1u 1/2u (a game shorter than one move: not rated), * (adjourned: a draw for pairing,\npending in the standings; enter the final result later without --correct).\nBy board the result is from White's side; with --player, from that player's side.\n\nA correction counts by when it is reported (C.04.2 4.3): before the next round is paired,\nfor the standings and that pairing; after it is paired but before that round ends, for the\nstandings and the pairing after it (the published pairing stands); later, for the rating\nreport only (the tournament score stands).\n\nExamples:\n  arbiter result 3 12 1-0\n  arbiter result 3 12 -+\n  arbiter result 3 --player 27 1/2\n  arbiter result 3 12 0-1 --correct"
 )]
 pub struct ResultArgs {
     round: u32,
-    /// BOARD RESULT, or only RESULT with --player; the result is from White's side.
-    #[arg(num_args = 1..=2, required = true, value_names = ["BOARD", "RESULT"])]
-    rest: Vec<String>,
-    /// Find the game by one of its players instead of the board.
+    /// The board (or, with --player, the result).
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    first: String,
+    /// The result, from White's side.
+    #[arg(value_name = "RESULT", allow_hyphen_values = true)]
+    second: Option<String>,
+    /// Find the game by one of its players instead of the board; the result is then read
+    /// from that player's side.
     #[arg(long)]
     player: Option<u16>,
     #[arg(long)]
     correct: bool,
+}
+
+/// The command line with `--` kept as a value of `result`: the double forfeit is written
+/// `--`, which the parser would otherwise take for the end of the options. `result` takes
+/// no file names or free text, so it needs no such escape.
+pub fn result_values(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    // The subcommand is the first argument that is not the program, `--db` or its value.
+    let mut i = 1;
+    while i < args.len() {
+        match args[i].to_str() {
+            Some("--db") => i += 2,
+            Some(arg) if arg.starts_with("--db=") => i += 1,
+            _ => break,
+        }
+    }
+    if args.get(i).and_then(|a| a.to_str()) != Some("result") {
+        return args;
+    }
+    args.into_iter()
+        .enumerate()
+        .map(|(k, a)| {
+            if k > i && a == "--" {
+                std::ffi::OsString::from("-/-")
+            } else {
+                a
+            }
+        })
+        .collect()
 }
 
 /// A result as results tables write it (`1 - 0`, `½ - ½`, `+ - -`).
@@ -648,13 +697,18 @@ fn shown(white: char, black: char) -> String {
 }
 
 pub fn result(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
-    let (board, text) = match (args.player, args.rest.as_slice()) {
-        (Some(_), [result]) => (None, result.clone()),
+    let rest: Vec<&str> = std::iter::once(args.first.as_str())
+        .chain(args.second.as_deref())
+        .collect();
+    let (board, text) = match (args.player, rest.as_slice()) {
+        (Some(_), [result]) => (None, *result),
         (None, [board, result]) => {
-            let board = board
-                .parse::<u32>()
-                .map_err(|_| Failure::invalid_input(format!("`{board}` is not a board number")))?;
-            (Some(board), result.clone())
+            let board = board.parse::<u32>().map_err(|_| {
+                Failure::invalid_input(format!(
+                    "`{board}` is not a board number: arbiter result ROUND BOARD RESULT"
+                ))
+            })?;
+            (Some(board), *result)
         }
         (Some(_), _) => {
             return Err(Failure::invalid_input(
@@ -667,26 +721,84 @@ pub fn result(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
             ));
         }
     };
-    let codes = result_codes(&text).ok_or_else(|| {
+    let codes = result_codes(text).ok_or_else(|| {
         Failure::invalid_input(format!(
             "unknown result `{text}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u, 1/2u or * (adjourned)"
         ))
     })?;
     let mut store = Store::open(db)?;
-    let player = match (args.player, board) {
-        (Some(p), _) => p,
-        (None, Some(b)) => store.white_on_board(args.round, b)?,
+    store.require_paired(args.round)?;
+    // With --player the result is read from that player's side: as Black, `1-0` is a win
+    // for Black, so the codes are turned round before they are stored White first.
+    let (player, as_black) = match (args.player, board) {
+        (Some(p), _) => {
+            let view = store.round(args.round)?;
+            let as_black = view.games.iter().any(|g| g.black.0 == p);
+            (p, as_black)
+        }
+        (None, Some(b)) => (store.white_on_board(args.round, b)?, false),
         (None, None) => return Err(Failure::invalid_input("give a board or --player")),
     };
-    let game = store.enter_result(args.round, player, codes, args.correct)?;
-    println!(
-        "round {} board {}: {} - {}  {}",
-        args.round,
-        game.board.map_or("-".to_owned(), |b| b.to_string()),
-        game.white,
-        game.black,
-        shown(game.white_code, game.black_code)
-    );
+    let stored = if as_black { (codes.1, codes.0) } else { codes };
+    let (game, entered) = store.record_result(args.round, player, stored, args.correct)?;
+    let names: std::collections::HashMap<PlayerId, String> = store
+        .players()?
+        .into_iter()
+        .map(|p| (p.id, p.name))
+        .collect();
+    let named = |id: PlayerId| format!("{id} {}", names.get(&id).map_or("", String::as_str));
+    let board_text = game.board.map_or("-".to_owned(), |b| b.to_string());
+    match args.player {
+        Some(_) => {
+            let (me, them, colour, mine) = if as_black {
+                (
+                    game.black,
+                    game.white,
+                    "Black",
+                    (game.black_code, game.white_code),
+                )
+            } else {
+                (
+                    game.white,
+                    game.black,
+                    "White",
+                    (game.white_code, game.black_code),
+                )
+            };
+            println!(
+                "round {} board {board_text}: {} ({colour}) {} against {}",
+                args.round,
+                named(me),
+                shown(mine.0, mine.1),
+                named(them)
+            );
+        }
+        None => println!(
+            "round {} board {board_text}: {} - {}  {}",
+            args.round,
+            named(game.white),
+            named(game.black),
+            shown(game.white_code, game.black_code)
+        ),
+    }
+    match entered {
+        Entered::Result => {}
+        Entered::AdjournedFinished => println!(
+            "the adjourned game is finished: it counted as a draw for any pairing made meanwhile (C.04.2 3.1); this result counts in full"
+        ),
+        Entered::BeforeNextPairing => println!(
+            "correction before the next pairing (C.04.2 4.3): it counts for the standings and the pairing of round {}",
+            args.round + 1
+        ),
+        Entered::AfterNextPairing { paired } => println!(
+            "correction after round {paired} was paired (C.04.2 4.3): the published pairing of round {paired} stands; the correction counts for the standings and the pairing of round {}",
+            paired + 1
+        ),
+        Entered::RatingOnly => println!(
+            "correction after round {} ended (C.04.2 4.3): for rating evaluation only; the tournament score and the standings stay, `export trf` carries it",
+            args.round + 1
+        ),
+    }
     Ok(Exit::Ok)
 }
 
@@ -710,6 +822,9 @@ pub fn round(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         Some(r) => *r,
         None => store.rounds_started()?.max(1),
     };
+    // An unpaired round has no boards to show; an empty table would read as a round
+    // without games.
+    store.require_paired(round)?;
     let view = store.round(round)?;
     let names: std::collections::HashMap<PlayerId, String> = store
         .players()?
@@ -847,13 +962,31 @@ pub fn game(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
 }
 
 #[derive(Args)]
-#[command(about = "Remove the last round's pairing while it has no results (requested byes stay)")]
-pub struct UnpairArgs {}
+#[command(
+    about = "Remove the last round's pairing while it has no results (requested byes stay)",
+    after_help = "Once the pairing is published (`arbiter publish`), it is changed only on a ground of\nC.04.2 4.4, stated with --ground and logged.\n\nExamples:\n  arbiter unpair\n  arbiter unpair --ground rematch"
+)]
+pub struct UnpairArgs {
+    /// The ground of C.04.2 4.4 for changing a published pairing: rematch, rules,
+    /// players-agree, late-entry or last-round.
+    #[arg(long, value_parser = parse_ground)]
+    ground: Option<UnpairGround>,
+}
 
-pub fn unpair(db: &Path, _args: &UnpairArgs) -> Result<Exit, Failure> {
+fn parse_ground(text: &str) -> Result<UnpairGround, String> {
+    text.parse()
+}
+
+pub fn unpair(db: &Path, args: &UnpairArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
-    let round = store.unpair()?;
-    println!("round {round} unpaired");
+    let round = store.unpair_on(args.ground)?;
+    match args.ground {
+        Some(ground) => println!(
+            "round {round} unpaired (C.04.2 4.4: {}); pair it again with `arbiter pair`",
+            ground.reason()
+        ),
+        None => println!("round {round} unpaired"),
+    }
     Ok(Exit::Ok)
 }
 
@@ -1071,7 +1204,7 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
     match command {
         ExportCommand::Trf { output } => {
             let store = Store::open(db)?;
-            let text = crate::trf::write(&store.to_trf()?);
+            let text = report_text(&store)?;
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }
@@ -1082,6 +1215,41 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
             write_output(output, &text)?;
             Ok(Exit::Ok)
         }
+    }
+}
+
+/// The FIDE report as `export trf` writes it (and the site offers it): the rating report,
+/// with corrections for rating evaluation only, and each player's rank in the standings
+/// after the last round paired.
+pub(crate) fn report_text(store: &Store) -> Result<String, Failure> {
+    let mut trf = store.rating_report()?;
+    let paired = store.rounds_started()?;
+    if paired > 0 {
+        match super::standings::event_standings(store, paired, None, None, None) {
+            Ok(standings) => with_ranks(&mut trf, &standings.table),
+            Err(failure) => {
+                eprintln!("warning: the ranks (columns 86-89) are left blank: {failure}")
+            }
+        }
+    }
+    Ok(crate::trf::write(&trf))
+}
+
+/// Columns 86-89 of each `001` record: the player's rank in `table`, as the standings show
+/// it (shared places repeat). Nothing before a round is counted.
+pub(crate) fn with_ranks(trf: &mut crate::trf::Trf, table: &crate::standings::Standings) {
+    if table.rounds == 0 {
+        return;
+    }
+    let ranks: std::collections::HashMap<PlayerId, u32> = table
+        .rows
+        .iter()
+        .map(|row| (row.player.id, row.rank))
+        .collect();
+    for player in &mut trf.players {
+        player.rank = ranks
+            .get(&player.player.id)
+            .and_then(|&r| u16::try_from(r).ok());
     }
 }
 
@@ -1116,6 +1284,9 @@ fn import_results(
             .round
             .or(round)
             .ok_or_else(|| at(row.line, "no round: give --round or a round column".into()))?;
+        store
+            .require_paired(round)
+            .map_err(|e| at(row.line, e.to_string()))?;
         let view = store.round(round)?;
         let game = match (row.board, row.white) {
             (Some(board), _) => view.games.iter().find(|g| g.board == Some(board)),
@@ -1157,6 +1328,22 @@ fn import_results(
                 "entered {} from {shown}",
                 crate::render::count(games.len(), "result", "results")
             );
+            // Corrections count by when they are reported (C.04.2 4.3): say which kind each
+            // one was, since a late one leaves the standings as they are.
+            for (game, entered) in &games {
+                let kind = match entered {
+                    Entered::Result => continue,
+                    Entered::AdjournedFinished => "adjourned game finished: counts in full",
+                    Entered::BeforeNextPairing => "correction: counts for the standings",
+                    Entered::AfterNextPairing { .. } => {
+                        "correction: counts for the standings; the published pairing stands"
+                    }
+                    Entered::RatingOnly => {
+                        "correction for rating evaluation only: the tournament score stands"
+                    }
+                };
+                println!("  game {}-{}: {kind}", game.white, game.black);
+            }
             Ok(Exit::Ok)
         }
         Err((index, err)) => {

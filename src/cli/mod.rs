@@ -152,7 +152,7 @@ fn parse_rate(text: &str) -> Result<Rate, String> {
 
 /// Parses the command line, runs the command and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(event::result_values(std::env::args_os().collect()));
     let db = event::database_path(cli.db.as_deref());
     let result = match &cli.command {
         Command::New(args) => event::new(&db, args),

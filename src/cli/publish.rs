@@ -37,8 +37,6 @@ pub struct CrosstableArgs {
 
 /// What the site is made from, read from the store.
 struct Gathered {
-    /// The event's report, as read for the standings and offered for download.
-    trf: crate::trf::Trf,
     event: EventInfo,
     players: Vec<Player>,
     rounds: Vec<SiteRound>,
@@ -118,7 +116,6 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
     let system = store.setting("system")?;
     let event = event_info(store, default_list)?;
     Ok(Gathered {
-        trf: source.trf,
         event,
         players: store.players()?,
         rounds,
@@ -225,7 +222,12 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
         (
             "tournament.trf".to_owned(),
             "the FIDE tournament report (TRF)".to_owned(),
-            crate::trf::write(&gathered.trf),
+            {
+                // The report `export trf` writes: rating-only corrections and ranks in it.
+                let mut report = store.rating_report()?;
+                super::event::with_ranks(&mut report, last);
+                crate::trf::write(&report)
+            },
         ),
         ("games.pgn".to_owned(), "the games (PGN)".to_owned(), pgn),
         (
@@ -337,8 +339,10 @@ fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>
 }
 
 pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
-    let store = Store::open(db)?;
+    let mut store = Store::open(db)?;
     let written = publish_site(&store, &args.dir)?;
+    // From now on the round's pairing is public: C.04.2 4.4 limits changing it.
+    store.record_publication(&args.dir.display().to_string())?;
     println!(
         "wrote {} files to {} (open {})",
         written.len(),

@@ -85,8 +85,6 @@ pub(crate) fn event_standings(
 /// The event read once from the store, ready to be ranked after any round: what the site
 /// needs for every round without reading the database again each time.
 pub(crate) struct StandingsSource {
-    /// The event's report, as read.
-    pub trf: crate::trf::Trf,
     /// Every round paired, adjourned games pending, withdrawals and the policy applied.
     event: EventResults,
     /// Results missing (blank or adjourned) in each round paired, round 1 first.
@@ -164,7 +162,6 @@ impl StandingsSource {
         let mut options = Options::new(edition);
         options.lots = lots;
         Ok(StandingsSource {
-            trf,
             event,
             missing,
             tiebreaks,

@@ -106,26 +106,10 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// Columns `from..=to` (1-based) of a record, trimmed.
-fn columns(line: &str, from: usize, to: usize) -> &str {
-    let bytes = line.len();
-    if from > bytes {
-        return "";
-    }
-    line.get(from - 1..to.min(bytes)).unwrap_or("").trim()
-}
-
-/// Player numbers written every five columns from `from` (the `240`, `260` and `XXP` layout).
-fn ids_from(line: &str, from: usize) -> Result<Vec<u16>, InputError> {
-    line.get(from - 1..)
-        .unwrap_or("")
-        .split_whitespace()
-        .map(|t| {
-            t.parse().map_err(|_| InputError::BadRecord {
-                record: line.to_owned(),
-            })
-        })
-        .collect()
+/// Columns `from..=to` (1-based) of a record, trimmed: the TRF module's reader, so that the
+/// pairing input and the store read every record alike.
+fn columns(line: &str, from: usize, to: usize) -> String {
+    crate::trf::columns(line, from, to)
 }
 
 impl PairingInput {
@@ -198,25 +182,19 @@ impl PairingInput {
         for (code, line) in &trf.other {
             match code.as_str() {
                 "240" => {
-                    // Requested byes: type at 5, round at 7-9, players from 11.
-                    let for_round: u32 = columns(line, 7, 9).parse().map_err(|_| bad(line))?;
-                    if for_round == round {
-                        for id in ids_from(line, 11)? {
+                    let request = crate::trf::ByeRequest::read(line).ok_or_else(|| bad(line))?;
+                    if request.round == round {
+                        for id in request.players {
                             let i = index(&players, id, line)?;
                             players[i].available = false;
                         }
                     }
                 }
                 "260" | "XXP" => {
-                    // 260: rounds at 5-7 and 9-11, then players from 13; XXP: players from 5.
-                    let (applies, ids) = if code == "260" {
-                        let first: u32 = columns(line, 5, 7).parse().map_err(|_| bad(line))?;
-                        let last: u32 = columns(line, 9, 11).parse().map_err(|_| bad(line))?;
-                        (first <= round && round <= last, ids_from(line, 13)?)
-                    } else {
-                        (true, ids_from(line, 5)?)
-                    };
-                    if applies {
+                    let prohibition =
+                        crate::trf::Prohibition::read(code, line).ok_or_else(|| bad(line))?;
+                    if prohibition.applies(round) {
+                        let ids = &prohibition.players;
                         for (k, &a) in ids.iter().enumerate() {
                             index(&players, a, line)?;
                             for &b in &ids[k + 1..] {

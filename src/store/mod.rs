@@ -106,6 +106,28 @@ const MIGRATIONS: &[(i32, &str)] = &[
     );
     ",
     ),
+    (
+        5,
+        "
+    -- A result corrected after the round that followed it had ended counts for the rating
+    -- report only (C.04.2 Art. 4.3): `code` keeps the tournament's result and `rating_code`
+    -- the one the rating report carries.
+    ALTER TABLE entry ADD COLUMN rating_code TEXT;
+    -- A prohibited pairing holds for a range of rounds (TRF 260); no last round means to the
+    -- end of the event. A pair may be prohibited in more than one range.
+    CREATE TABLE forbidden_ranged (
+        a           INTEGER NOT NULL REFERENCES player(number),
+        b           INTEGER NOT NULL REFERENCES player(number),
+        first_round INTEGER NOT NULL DEFAULT 1 CHECK (first_round >= 1),
+        last_round  INTEGER CHECK (last_round IS NULL OR last_round >= first_round),
+        PRIMARY KEY (a, b, first_round),
+        CHECK (a < b)
+    );
+    INSERT INTO forbidden_ranged (a, b) SELECT a, b FROM forbidden;
+    DROP TABLE forbidden;
+    ALTER TABLE forbidden_ranged RENAME TO forbidden;
+    ",
+    ),
 ];
 
 /// Why the database refused.
@@ -169,6 +191,90 @@ pub struct GameRow {
     pub black: PlayerId,
     pub white_code: char,
     pub black_code: char,
+}
+
+/// What entering a result was, by when it came (C.04.2 Art. 3.1 and 4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entered {
+    /// The game's first result.
+    Result,
+    /// The final result of an adjourned game: it counted as a draw for the pairings made
+    /// meanwhile (Art. 3.1) and now counts in full. Not a correction.
+    AdjournedFinished,
+    /// A correction reported before the next round was paired: it counts for the standings
+    /// and for the next pairing.
+    BeforeNextPairing,
+    /// A correction reported after round `paired` was paired and before that round ended: the
+    /// published pairing stands (Art. 4.4 lists the only grounds to change it); the correction
+    /// counts for the standings and for the pairing of the round after `paired`.
+    AfterNextPairing { paired: u32 },
+    /// A correction reported after the following round had ended: for submission to rating
+    /// evaluation only. The tournament score does not change; the rating report carries it.
+    RatingOnly,
+}
+
+/// The grounds on which C.04.2 Art. 4.4 allows a published pairing to be changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnpairGround {
+    /// Two players who have already met are paired again.
+    Rematch,
+    /// The pairing breaks the competition rules (an absolute criterion, a prohibited
+    /// pairing, a wrong result or rating used for it).
+    Rules,
+    /// Two players left without a game agree to play each other.
+    PlayersAgree,
+    /// A late entry is taken into the round with the least change to the pairing.
+    LateEntry,
+    /// In the last round, the pairing of the top boards must change.
+    LastRound,
+}
+
+impl UnpairGround {
+    pub const ALL: [UnpairGround; 5] = [
+        UnpairGround::Rematch,
+        UnpairGround::Rules,
+        UnpairGround::PlayersAgree,
+        UnpairGround::LateEntry,
+        UnpairGround::LastRound,
+    ];
+
+    /// The name on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            UnpairGround::Rematch => "rematch",
+            UnpairGround::Rules => "rules",
+            UnpairGround::PlayersAgree => "players-agree",
+            UnpairGround::LateEntry => "late-entry",
+            UnpairGround::LastRound => "last-round",
+        }
+    }
+
+    /// The ground in words, for the log.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            UnpairGround::Rematch => "two players who have already met were paired",
+            UnpairGround::Rules => "the pairing breaks the competition rules",
+            UnpairGround::PlayersAgree => "two players left unpaired agree to play each other",
+            UnpairGround::LateEntry => "a late entry joins the round",
+            UnpairGround::LastRound => "the top boards of the last round",
+        }
+    }
+}
+
+impl std::str::FromStr for UnpairGround {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<UnpairGround, String> {
+        UnpairGround::ALL
+            .into_iter()
+            .find(|g| g.name() == text)
+            .ok_or_else(|| {
+                format!(
+                    "unknown ground `{text}`: expected {}",
+                    UnpairGround::ALL.map(UnpairGround::name).join(", ")
+                )
+            })
+    }
 }
 
 /// A round: its games by board, and the players without a game (byes, absences).
@@ -360,6 +466,10 @@ impl Store {
         migrate(&mut conn)?;
         let mut store = Store { conn };
         let tx = store.conn.transaction()?;
+        for (key, value) in settings {
+            plain_text(key, value)?;
+        }
+        plain_text("event name", name)?;
         for key in KEYS {
             let value = if key.name == "name" {
                 key.check(name).map_err(StoreError::Invalid)?
@@ -453,6 +563,7 @@ impl Store {
                 "unknown setting `{name}`; `arbiter config` lists them"
             ))
         })?;
+        plain_text(name, value)?;
         let value = checked_setting(key, value)?;
         let started = self.rounds_started()? > 0;
         let fide = self.setting("fide-mode")? == "on";
@@ -559,8 +670,19 @@ impl Store {
         })
     }
 
-    /// Changes a registered player's details, logging each field that changes.
-    pub fn edit_player(&mut self, number: u16, changes: &PlayerChanges) -> Result<(), StoreError> {
+    /// Whether the pairing numbers were made by rating and are now final: they follow every
+    /// correction until round 4 is paired (C.04.2 Art. 2.3), and not after.
+    pub fn numbers_final_by_rating(&self) -> Result<bool, StoreError> {
+        Ok(numbering(&self.conn)? == "rating" && paired_rounds(&self.conn)? >= 4)
+    }
+
+    /// Changes a registered player's details, logging each field that changes. Returns the
+    /// pairing numbers that moved, (old, new).
+    pub fn edit_player(
+        &mut self,
+        number: u16,
+        changes: &PlayerChanges,
+    ) -> Result<Vec<(u16, u16)>, StoreError> {
         let tx = self.conn.transaction()?;
         Store::require_player(&tx, number)?;
         let fields: [(&str, Option<String>); 9] = [
@@ -585,6 +707,7 @@ impl Store {
         ];
         for (column, value) in fields {
             let Some(value) = value else { continue };
+            plain_text(column, &value)?;
             let old: Option<String> = tx.query_row(
                 &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
                 [number],
@@ -610,11 +733,14 @@ impl Store {
         }
         // A corrected rating, title or name may move the player in the starting order
         // (C.04.2 Art. 2.3), until round 4 is paired.
-        if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some() {
-            renumber_by_rank(&tx, "player edit")?;
-        }
+        let moved = if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some()
+        {
+            renumber_by_rank(&tx, "player edit")?
+        } else {
+            Vec::new()
+        };
         tx.commit()?;
-        Ok(())
+        Ok(moved)
     }
 
     /// Gives the players new pairing numbers in `order` (best first), e.g. after a drawing
@@ -689,6 +815,38 @@ impl Store {
     ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         let name = Store::require_player(&tx, number)?;
+        if let Some(round) = from_round {
+            if round == 0 {
+                return Err(StoreError::Invalid(
+                    "--from-round 0: rounds are numbered from 1; a withdrawal starts at the first round the player will not play".into(),
+                ));
+            }
+            // A round the player is paired in has happened for them (or will, as paired):
+            // a withdrawal cannot reach back into it. A game not yet played is a forfeit to
+            // enter, then the withdrawal starts with the round after it.
+            let paired: Option<(u32, String)> = tx
+                .query_row(
+                    "SELECT round, code FROM entry WHERE player = ?1 AND round >= ?2
+                     AND (opponent IS NOT NULL OR code = 'U') ORDER BY round DESC LIMIT 1",
+                    params![number, round],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?;
+            if let Some((last, code)) = paired {
+                let hint = if code.trim().is_empty() {
+                    format!(
+                        "; if the player will not play that game, enter it as a forfeit (`arbiter result {last} --player {number} -+`) and withdraw from round {}",
+                        last + 1
+                    )
+                } else {
+                    String::new()
+                };
+                return Err(StoreError::Refused(format!(
+                    "player {number} ({name}) is paired in round {last}: a withdrawal starts at round {} at the earliest{hint}",
+                    last + 1
+                )));
+            }
+        }
         let old: Option<u32> = tx.query_row(
             "SELECT withdrawn_from FROM player WHERE number = ?1",
             [number],
@@ -981,10 +1139,22 @@ impl Store {
         codes: (char, char),
         correct: bool,
     ) -> Result<GameRow, StoreError> {
+        Ok(self.record_result(round, player, codes, correct)?.0)
+    }
+
+    /// As [`Store::enter_result`], saying what the entry was: a first result, an adjourned
+    /// game finished, or a correction of one of the three kinds of C.04.2 Art. 4.3.
+    pub fn record_result(
+        &mut self,
+        round: u32,
+        player: u16,
+        codes: (char, char),
+        correct: bool,
+    ) -> Result<(GameRow, Entered), StoreError> {
         let tx = self.conn.transaction()?;
-        let row = enter_result_in(&tx, round, player, codes, correct)?;
+        let entered = enter_result_in(&tx, round, player, codes, correct)?;
         tx.commit()?;
-        Ok(row)
+        Ok(entered)
     }
 
     /// Enters many results in one transaction (`import results`): all of them or, at the
@@ -995,7 +1165,7 @@ impl Store {
         results: &[(u32, u16, (char, char))],
         correct: bool,
         source: &str,
-    ) -> Result<Vec<GameRow>, (usize, StoreError)> {
+    ) -> Result<Vec<(GameRow, Entered)>, (usize, StoreError)> {
         let tx = self.conn.transaction().map_err(|e| (0, e.into()))?;
         let mut rows = Vec::new();
         for (i, &(round, player, codes)) in results.iter().enumerate() {
@@ -1192,93 +1362,185 @@ impl Store {
     }
 }
 
-/// Enters (or corrects) one game's result inside a transaction.
+/// Enters (or corrects) one game's result inside a transaction, and says what the entry was.
+///
+/// A correction is judged by when it is reported (C.04.2 Art. 4.3): before the next round is
+/// paired it counts for the standings and that pairing; after the next round is paired but
+/// before that round ends, the published pairing stands and the correction counts from the
+/// pairing after it; later, it goes to the rating report only and the tournament score stays.
+/// Finishing an adjourned game is no correction at any time (Art. 3.1): it counted as a draw
+/// for the pairings made meanwhile and its real result counts in full.
 fn enter_result_in(
     tx: &Transaction<'_>,
     round: u32,
     player: u16,
     codes: (char, char),
     correct: bool,
-) -> Result<GameRow, StoreError> {
-    {
-        Store::require_player(tx, player)?;
-        let entry: Option<(Option<u16>, String, String)> = tx
-            .query_row(
-                "SELECT opponent, colour, code FROM entry WHERE round = ?1 AND player = ?2",
-                params![round, player],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )
-            .optional()?;
-        let Some((Some(opponent), colour, old_code)) = entry else {
-            return Err(StoreError::Invalid(format!(
-                "player {player} has no game in round {round}; `arbiter round show {round}` lists the boards"
-            )));
-        };
-        let (white, black) = if colour == "w" {
-            (player, opponent)
-        } else {
-            (opponent, player)
-        };
-        let old_black: String = tx.query_row(
-            "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
-            params![round, black],
+) -> Result<(GameRow, Entered), StoreError> {
+    require_paired_in(tx, round)?;
+    Store::require_player(tx, player)?;
+    let entry: Option<(Option<u16>, String)> = tx
+        .query_row(
+            "SELECT opponent, colour FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, player],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .optional()?;
+    let Some((Some(opponent), colour)) = entry else {
+        return Err(StoreError::Invalid(format!(
+            "player {player} has no game in round {round}; `arbiter round show {round}` lists the boards"
+        )));
+    };
+    let (white, black) = if colour == "w" {
+        (player, opponent)
+    } else {
+        (opponent, player)
+    };
+    let codes_of = |who: u16| -> Result<(String, Option<String>), StoreError> {
+        Ok(tx.query_row(
+            "SELECT code, rating_code FROM entry WHERE round = ?1 AND player = ?2",
+            params![round, who],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
+    };
+    let (old_white, old_white_rating) = codes_of(white)?;
+    let (old_black, old_black_rating) = codes_of(black)?;
+    let has_result = old_white.trim() != "" || old_black.trim() != "";
+    let adjourned = old_white == ADJOURNED.to_string();
+    if has_result && !adjourned && !correct {
+        return Err(StoreError::Refused(format!(
+            "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
+        )));
+    }
+    let entered = if !has_result {
+        Entered::Result
+    } else if adjourned {
+        Entered::AdjournedFinished
+    } else {
+        let last: u32 = tx.query_row(
+            "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+            [],
             |r| r.get(0),
         )?;
-        let old_white = if white == player {
-            old_code
+        let next_unfinished: bool = tx.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND opponent IS NOT NULL
+                            AND code IN (' ', ?2))",
+            params![round + 1, ADJOURNED.to_string()],
+            |r| r.get(0),
+        )?;
+        if last <= round {
+            Entered::BeforeNextPairing
+        } else if last == round + 1 && next_unfinished {
+            Entered::AfterNextPairing { paired: round + 1 }
         } else {
-            tx.query_row(
-                "SELECT code FROM entry WHERE round = ?1 AND player = ?2",
-                params![round, white],
-                |r| r.get(0),
-            )?
-        };
-        let has_result = old_white.trim() != "" || old_black.trim() != "";
-        // Finishing an adjourned game is entering its result, not correcting one.
-        let adjourned = old_white == ADJOURNED.to_string();
-        if has_result && !adjourned && !correct {
-            return Err(StoreError::Refused(format!(
-                "the game {white}-{black} of round {round} already has a result ({old_white}/{old_black}); use --correct to change it (logged)"
-            )));
+            Entered::RatingOnly
         }
+    };
+    let (command, what, old) = if entered == Entered::RatingOnly {
+        // The tournament's result stays; the rating report's own code is kept beside it, and
+        // cleared when the correction brings the two back together.
+        for (who, code, tournament) in [(white, codes.0, &old_white), (black, codes.1, &old_black)]
+        {
+            let rating_code = (code.to_string() != *tournament).then(|| code.to_string());
+            tx.execute(
+                "UPDATE entry SET rating_code = ?3 WHERE round = ?1 AND player = ?2",
+                params![round, who, rating_code],
+            )?;
+        }
+        let old = format!(
+            "{}/{}",
+            old_white_rating.as_deref().unwrap_or(&old_white),
+            old_black_rating.as_deref().unwrap_or(&old_black)
+        );
+        (
+            "result --correct",
+            format!(
+                "round {round} game {white}-{black} (rating report only; the tournament score stands)"
+            ),
+            Some(old),
+        )
+    } else {
         for (who, code) in [(white, codes.0), (black, codes.1)] {
             tx.execute(
-                "UPDATE entry SET code = ?3 WHERE round = ?1 AND player = ?2",
+                "UPDATE entry SET code = ?3, rating_code = NULL WHERE round = ?1 AND player = ?2",
                 params![round, who, code.to_string()],
             )?;
         }
-        let command = if correct {
-            "result --correct"
-        } else {
-            "result"
+        let command = match entered {
+            Entered::BeforeNextPairing | Entered::AfterNextPairing { .. } => "result --correct",
+            _ => "result",
         };
-        log(
-            tx,
+        let what = match entered {
+            Entered::AdjournedFinished => {
+                format!("round {round} game {white}-{black} (adjourned game finished)")
+            }
+            Entered::AfterNextPairing { paired } => format!(
+                "round {round} game {white}-{black} (after round {paired} was paired: its pairing stands)"
+            ),
+            _ => format!("round {round} game {white}-{black}"),
+        };
+        (
             command,
-            &format!("round {round} game {white}-{black}"),
-            has_result
-                .then(|| format!("{old_white}/{old_black}"))
-                .as_deref(),
-            Some(&format!("{}/{}", codes.0, codes.1)),
-        )?;
-        let board: Option<u32> = tx.query_row(
-            "SELECT board FROM entry WHERE round = ?1 AND player = ?2",
-            params![round, white],
-            |r| r.get(0),
-        )?;
-        Ok(GameRow {
-            board,
-            white: PlayerId(white),
-            black: PlayerId(black),
-            white_code: codes.0,
-            black_code: codes.1,
-        })
+            what,
+            has_result.then(|| format!("{old_white}/{old_black}")),
+        )
+    };
+    log(
+        tx,
+        command,
+        &what,
+        old.as_deref(),
+        Some(&format!("{}/{}", codes.0, codes.1)),
+    )?;
+    let board: Option<u32> = tx.query_row(
+        "SELECT board FROM entry WHERE round = ?1 AND player = ?2",
+        params![round, white],
+        |r| r.get(0),
+    )?;
+    let row = GameRow {
+        board,
+        white: PlayerId(white),
+        black: PlayerId(black),
+        white_code: codes.0,
+        black_code: codes.1,
+    };
+    Ok((row, entered))
+}
+
+/// Refuses a round that is not paired: results and boards exist only in paired rounds.
+fn require_paired_in(conn: &Connection, round: u32) -> Result<(), StoreError> {
+    if round == 0 {
+        return Err(StoreError::Invalid(
+            "rounds are numbered from 1; round 0 does not exist".into(),
+        ));
     }
+    let last: u32 = conn.query_row(
+        "SELECT COALESCE(MAX(round), 0) FROM entry WHERE opponent IS NOT NULL OR code = 'U'",
+        [],
+        |r| r.get(0),
+    )?;
+    if round > last {
+        let so_far = match last {
+            0 => "no round is paired yet".to_owned(),
+            1 => "only round 1 is paired".to_owned(),
+            n => format!("rounds 1-{n} are paired"),
+        };
+        return Err(StoreError::Invalid(format!(
+            "round {round} is not paired yet ({so_far}); `arbiter pair` pairs the next round"
+        )));
+    }
+    Ok(())
 }
 
 impl Store {
+    /// Refuses a round that is not paired yet, saying which rounds are.
+    pub fn require_paired(&self, round: u32) -> Result<(), StoreError> {
+        require_paired_in(&self.conn, round)
+    }
+
     /// The player with White on `board` in `round`.
     pub fn white_on_board(&self, round: u32, board: u32) -> Result<u16, StoreError> {
+        require_paired_in(&self.conn, round)?;
         self.conn
             .query_row(
                 "SELECT player FROM entry WHERE round = ?1 AND board = ?2 AND colour = 'w'",
@@ -1293,12 +1555,72 @@ impl Store {
             })
     }
 
+    /// Records that the pairing of the last paired round has been made public (the site was
+    /// published with it), once per pairing: from then on it is changed only on the grounds
+    /// of C.04.2 Art. 4.4. Returns the round, if one was newly recorded.
+    pub fn record_publication(&mut self, target: &str) -> Result<Option<u32>, StoreError> {
+        let round = self.rounds_started()?;
+        if round == 0 || self.published(round)? {
+            return Ok(None);
+        }
+        let tx = self.conn.transaction()?;
+        log(
+            &tx,
+            "publish",
+            &format!("round {round} pairing published"),
+            None,
+            Some(target),
+        )?;
+        tx.commit()?;
+        Ok(Some(round))
+    }
+
+    /// Whether the current pairing of `round` has been published: a publication is on
+    /// record after the round was last paired.
+    pub fn published(&self, round: u32) -> Result<bool, StoreError> {
+        let paired_at: Option<i64> = self.conn.query_row(
+            "SELECT MAX(id) FROM event_log WHERE command LIKE 'pair%' AND what = ?1",
+            [format!("round {round}")],
+            |r| r.get(0),
+        )?;
+        let published_at: Option<i64> = self.conn.query_row(
+            "SELECT MAX(id) FROM event_log WHERE command = 'publish' AND what = ?1",
+            [format!("round {round} pairing published")],
+            |r| r.get(0),
+        )?;
+        Ok(matches!((paired_at, published_at), (Some(p), Some(q)) if q > p))
+    }
+
     /// Removes the pairing of the last paired round while none of its games has a result;
     /// requested byes for that round stay. Returns the round.
     pub fn unpair(&mut self) -> Result<u32, StoreError> {
+        self.unpair_on(None)
+    }
+
+    /// As [`Store::unpair`], on a stated ground of C.04.2 Art. 4.4, which a published pairing
+    /// needs: the ground is logged. A pairing not yet published needs none.
+    pub fn unpair_on(&mut self, ground: Option<UnpairGround>) -> Result<u32, StoreError> {
         let round = self.rounds_started()?;
         if round == 0 {
             return Err(StoreError::Refused("no round is paired".into()));
+        }
+        let published = self.published(round)?;
+        match ground {
+            None if published => {
+                return Err(StoreError::Refused(format!(
+                    "the pairing of round {round} is published: it is changed only on a ground of C.04.2 4.4; state it with --ground ({})",
+                    UnpairGround::ALL.map(UnpairGround::name).join(", ")
+                )));
+            }
+            Some(UnpairGround::LastRound) => {
+                let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
+                if round != rounds {
+                    return Err(StoreError::Refused(format!(
+                        "--ground last-round: round {round} is not the last round (the event has {rounds})"
+                    )));
+                }
+            }
+            _ => {}
         }
         let tx = self.conn.transaction()?;
         let results: i64 = tx.query_row(
@@ -1315,10 +1637,14 @@ impl Store {
             "DELETE FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U')",
             [round],
         )?;
+        let what = match ground {
+            Some(g) => format!("round {round} (C.04.2 4.4: {})", g.reason()),
+            None => format!("round {round}"),
+        };
         log(
             &tx,
             "unpair",
-            &format!("round {round}"),
+            &what,
             Some(&format!("{removed} entries")),
             None,
         )?;
@@ -1528,13 +1854,12 @@ impl Store {
         let mut accelerations: Vec<Acceleration> = Vec::new();
         for (code, line) in &trf.other {
             let chars: Vec<char> = line.chars().collect();
-            let column = |from: usize, to: usize| -> String {
-                chars
-                    .get(from - 1..to.min(chars.len()))
-                    .map(|c| c.iter().collect::<String>())
-                    .unwrap_or_default()
-                    .trim()
-                    .to_owned()
+            // The TRF module's reader, which the pairing input uses too.
+            let column = |from: usize, to: usize| crate::trf::columns(line, from, to);
+            let unreadable = || {
+                StoreError::Invalid(format!(
+                    "record `{line}` cannot be read: expected the columns of TRF-2026"
+                ))
             };
             match code.as_str() {
                 "132" => {
@@ -1560,23 +1885,13 @@ impl Store {
                     }
                 }
                 "240" => {
-                    // A requested bye: its type at column 5, the round at 7-9, the players
-                    // from column 11, every five columns. The round column may say it too.
-                    let kind = column(5, 5);
-                    if let (Ok(round), true) = (
-                        column(7, 9).parse::<u32>(),
-                        matches!(kind.as_str(), "F" | "H" | "Z"),
-                    ) {
-                        let mut start = 11;
-                        while chars.len() >= start {
-                            if let Ok(id) = column(start, start + 3).parse::<u16>() {
-                                tx.execute(
-                                    "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
-                                    params![round, id, kind],
-                                )?;
-                            }
-                            start += 5;
-                        }
+                    // A requested bye; the round column of the player may say it too.
+                    let request = crate::trf::ByeRequest::read(line).ok_or_else(unreadable)?;
+                    for id in request.players {
+                        tx.execute(
+                            "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
+                            params![request.round, id, request.kind.to_string()],
+                        )?;
                     }
                 }
                 "062" | "072" => {}
@@ -1611,40 +1926,25 @@ impl Store {
                     column(28, 31).parse::<usize>().unwrap_or(0),
                     line.clone(),
                 )),
-                "XXP" => {
-                    let ids: Vec<u16> = line
-                        .get(3..)
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .filter_map(|t| t.parse().ok())
-                        .collect();
+                "XXP" | "260" => {
+                    // Every pair among the players, for the record's rounds (XXP: all).
+                    let prohibition =
+                        crate::trf::Prohibition::read(code, line).ok_or_else(unreadable)?;
+                    let ids = &prohibition.players;
                     for (i, &a) in ids.iter().enumerate() {
                         for &b in &ids[i + 1..] {
                             if a != b {
                                 tx.execute(
-                                    "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
-                                    params![a.min(b), a.max(b)],
+                                    "INSERT OR IGNORE INTO forbidden (a, b, first_round, last_round)
+                                     VALUES (?1, ?2, ?3, ?4)",
+                                    params![
+                                        a.min(b),
+                                        a.max(b),
+                                        prohibition.first,
+                                        prohibition.last
+                                    ],
                                 )?;
                             }
-                        }
-                    }
-                }
-                "260" => {
-                    // Player IDs from column 13, every five columns: every pair among them.
-                    let mut ids = Vec::new();
-                    let mut start = 13;
-                    while chars.len() >= start {
-                        if let Ok(id) = column(start, start + 3).parse::<u16>() {
-                            ids.push(id);
-                        }
-                        start += 5;
-                    }
-                    for (i, &a) in ids.iter().enumerate() {
-                        for &b in &ids[i + 1..] {
-                            tx.execute(
-                                "INSERT OR IGNORE INTO forbidden (a, b) VALUES (?1, ?2)",
-                                params![a.min(b), a.max(b)],
-                            )?;
                         }
                     }
                 }
@@ -1752,8 +2052,22 @@ impl Store {
     }
 
     /// The event as a report: settings, players, every round entry, and the points each
-    /// player's rounds add up to under the event's scoring.
+    /// player's rounds add up to under the event's scoring. This is the tournament's own
+    /// record, which standings and pairings read; [`Store::rating_report`] is what goes to
+    /// FIDE.
     pub fn to_trf(&self) -> Result<Trf, StoreError> {
+        self.report(false)
+    }
+
+    /// The report for rating (`export trf`): as [`Store::to_trf`], but a game whose result
+    /// was corrected for rating evaluation only (C.04.2 Art. 4.3) carries the corrected
+    /// code, with a `###` comment and a `299` record that keeps the player's tournament
+    /// score (columns 81-84) what the standings say.
+    pub fn rating_report(&self) -> Result<Trf, StoreError> {
+        self.report(true)
+    }
+
+    fn report(&self, for_rating: bool) -> Result<Trf, StoreError> {
         let dated = |key: &str| -> Result<Option<String>, StoreError> {
             let value = self.setting(key)?;
             Ok((!value.is_empty()).then(|| value.replace('-', "/")))
@@ -1795,14 +2109,16 @@ impl Store {
         let mut players = Vec::new();
         // Every entry in one query (one per player is slow for a large field), by player and
         // round.
-        let mut by_player: std::collections::HashMap<u16, Vec<(u32, TrfRound)>> =
+        type Row = (u32, TrfRound, Option<char>);
+        let mut by_player: std::collections::HashMap<u16, Vec<Row>> =
             std::collections::HashMap::new();
         let mut stmt = self.conn.prepare(
-            "SELECT player, round, opponent, colour, code FROM entry ORDER BY player, round",
+            "SELECT player, round, opponent, colour, code, rating_code FROM entry ORDER BY player, round",
         )?;
         let rows = stmt.query_map([], |r| {
             let colour: String = r.get(3)?;
             let code: String = r.get(4)?;
+            let rating_code: Option<String> = r.get(5)?;
             Ok((
                 r.get::<_, u16>(0)?,
                 r.get::<_, u32>(1)?,
@@ -1811,25 +2127,47 @@ impl Store {
                     colour: colour.chars().next().unwrap_or(' '),
                     code: code.chars().next().unwrap_or(' '),
                 },
+                rating_code.and_then(|c| c.chars().next()),
             ))
         })?;
         for row in rows {
-            let (player, round, entry) = row?;
-            by_player.entry(player).or_default().push((round, entry));
+            let (player, round, entry, rating_code) = row?;
+            by_player
+                .entry(player)
+                .or_default()
+                .push((round, entry, rating_code));
         }
         drop(stmt);
+        // Rating-only corrections: (round, player, points the tournament gives minus points
+        // the corrected code gives).
+        let mut rating_only: Vec<(u32, u16, Points)> = Vec::new();
         for player in self.players()? {
             let entries = by_player.remove(&player.id.0).unwrap_or_default();
             // TRF rounds are positional: a round with nothing recorded is written blank
             // (not paired, no points).
             let mut rounds = Vec::new();
-            for (round, mut entry) in entries {
+            let mut difference = Points::ZERO;
+            for (round, mut entry, rating_code) in entries {
                 // A requested bye for a later round belongs to that round only (the 240
                 // records carry it): written as a column, it would turn every round between
                 // into a blank, an absence, for any reader. The round to be paired next may
                 // hold one as a trailing column, as engines read it.
                 if round > next_round {
                     continue;
+                }
+                if let (true, Some(code)) = (for_rating, rating_code) {
+                    let corrected = TrfRound { code, ..entry };
+                    let worth_of = |r: TrfRound| r.result().map(worth).unwrap_or(Points::ZERO);
+                    let delta = Points(worth_of(entry).0 - worth_of(corrected).0);
+                    difference = difference + delta;
+                    rating_only.push((round, player.id.0, delta));
+                    comments.push(format!(
+                        "round {round}: player {} against {}: `{}` in the tournament, `{code}` for rating evaluation only (C.04.2 4.3)",
+                        player.id,
+                        entry.opponent.map_or(0, |o| o.0),
+                        entry.code
+                    ));
+                    entry = corrected;
                 }
                 if entry.code == ADJOURNED {
                     // An adjourned game counts as a draw for pairing (C.04.1); the report
@@ -1858,7 +2196,8 @@ impl Store {
                 .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
                 .filter_map(|(_, r)| r.result())
                 .map(worth)
-                .sum::<Points>();
+                .sum::<Points>()
+                + difference;
             players.push(TrfPlayer {
                 player,
                 points,
@@ -1866,7 +2205,22 @@ impl Store {
                 rounds,
             });
         }
-        let other = self.event_records(&players, &paired)?;
+        let mut other = self.event_records(&players, &paired)?;
+        // The tournament score of a player with a rating-only correction differs from what
+        // the corrected codes add up to: a 299 adjustment (blank kind) says by how much, so
+        // that the report's points add up.
+        for (round, id, delta) in rating_only {
+            if delta != Points::ZERO {
+                other.push((
+                    "299".to_owned(),
+                    format!(
+                        "299    {:4}  {:>4}  {round:03} {id:>4}",
+                        "",
+                        delta.to_string()
+                    ),
+                ));
+            }
+        }
         // Manual interventions (forced changes, manual pairings) as `###` comments, which is
         // how FIDE asks programs to report them.
         for entry in self.log()? {
@@ -2065,17 +2419,19 @@ impl Store {
             push(&code, line);
         }
         let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);
-        let mut stmt = self
-            .conn
-            .prepare("SELECT a, b FROM forbidden ORDER BY a, b")?;
-        let pairs: Vec<(u16, u16)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        let mut stmt = self.conn.prepare(
+            "SELECT a, b, first_round, last_round FROM forbidden ORDER BY a, b, first_round",
+        )?;
+        let pairs: Vec<(u16, u16, u32, Option<u32>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
             .collect::<Result<_, _>>()?;
-        for (a, b) in pairs {
-            push(
-                "260",
-                format!("260 {:>3} {:>3} {a:>4} {b:>4}", 1, last_round),
-            );
+        for (a, b, first, last) in pairs {
+            let prohibition = crate::trf::Prohibition {
+                first,
+                last,
+                players: vec![a, b],
+            };
+            push("260", prohibition.record(last_round));
         }
         Ok(records)
     }
@@ -2138,7 +2494,25 @@ fn registration_problems_in(
     Ok(problems)
 }
 
+/// Refuses a text field with a control character: it would split a TRF record or a CSV row.
+fn plain_text(field: &str, text: &str) -> Result<(), StoreError> {
+    match crate::tournament::control_character_message(field, text) {
+        Some(message) => Err(StoreError::Invalid(message)),
+        None => Ok(()),
+    }
+}
+
 fn insert_player(tx: &Transaction<'_>, number: u16, player: &Player) -> Result<(), StoreError> {
+    plain_text("name", &player.name)?;
+    for (field, text) in [
+        ("federation", &player.federation),
+        ("birth date", &player.birth),
+        ("club", &player.club),
+    ] {
+        if let Some(text) = text {
+            plain_text(field, text)?;
+        }
+    }
     tx.execute(
         "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club, national_rating)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -2289,16 +2663,16 @@ fn apply_order(
 
          CREATE TEMP TABLE entry_before AS SELECT * FROM main.entry;
          DELETE FROM main.entry;
-         INSERT INTO main.entry (round, player, opponent, colour, code, board)
-             SELECT e.round, r.new, o.new, e.colour, e.code, e.board
+         INSERT INTO main.entry (round, player, opponent, colour, code, board, rating_code)
+             SELECT e.round, r.new, o.new, e.colour, e.code, e.board, e.rating_code
              FROM entry_before e JOIN temp.renumber r ON r.old = e.player
                   LEFT JOIN temp.renumber o ON o.old = e.opponent;
          DROP TABLE temp.entry_before;
 
          CREATE TEMP TABLE forbidden_before AS SELECT * FROM main.forbidden;
          DELETE FROM main.forbidden;
-         INSERT INTO main.forbidden (a, b)
-             SELECT MIN(ra.new, rb.new), MAX(ra.new, rb.new)
+         INSERT INTO main.forbidden (a, b, first_round, last_round)
+             SELECT MIN(ra.new, rb.new), MAX(ra.new, rb.new), f.first_round, f.last_round
              FROM forbidden_before f JOIN temp.renumber ra ON ra.old = f.a
                   JOIN temp.renumber rb ON rb.old = f.b;
          DROP TABLE temp.forbidden_before;

@@ -245,6 +245,9 @@ fn player_of(
             }
             continue;
         }
+        if let Some(message) = super::control_character_message("field", value) {
+            return Err(bad(message));
+        }
         match field {
             Field::Name => player.name = value.to_owned(),
             Field::Rating => {

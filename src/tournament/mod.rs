@@ -288,6 +288,27 @@ impl RoundResult {
 /// comment).
 pub const ADJOURNED: char = '*';
 
+/// The first control character in a text field, with its 1-based position in characters.
+/// Names, clubs, places and every other text field are one line of printable text: a line
+/// break or another control character would split a fixed-column TRF record or a CSV row,
+/// and the report could not be read back.
+pub fn control_character(text: &str) -> Option<(usize, char)> {
+    text.chars()
+        .enumerate()
+        .find(|(_, c)| c.is_control())
+        .map(|(i, c)| (i + 1, c))
+}
+
+/// The message for a text field holding a control character (see [`control_character`]).
+pub fn control_character_message(field: &str, text: &str) -> Option<String> {
+    control_character(text).map(|(position, c)| {
+        format!(
+            "the {field} {text:?} holds a control character (U+{:04X}) at character {position}: expected one line of printable text",
+            c as u32
+        )
+    })
+}
+
 /// The TRF codes of White and Black for a result as a director types it.
 pub fn result_codes(text: &str) -> Option<(char, char)> {
     Some(match text.trim() {

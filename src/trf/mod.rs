@@ -45,6 +45,8 @@ pub enum TrfErrorKind {
     BadDate(String),
     /// An unknown title.
     BadTitle(String),
+    /// A control character (other than the line ends) inside a record.
+    ControlCharacter(char),
 }
 
 impl fmt::Display for ParseTrfError {
@@ -85,6 +87,11 @@ impl fmt::Display for ParseTrfError {
                 write!(f, "expected a date YYYY/MM/DD, found `{text}`")
             }
             TrfErrorKind::BadTitle(text) => write!(f, "{}", text),
+            TrfErrorKind::ControlCharacter(c) => write!(
+                f,
+                "control character U+{:04X} inside a record: expected printable text in fixed columns",
+                *c as u32
+            ),
         }
     }
 }
@@ -181,6 +188,111 @@ pub struct Trf {
     pub other: Vec<(String, String)>,
     /// `###` comments: manual interventions.
     pub comments: Vec<String>,
+}
+
+/// Columns `from..=to` (1-based, inclusive, counted in characters) of a record, trimmed: the
+/// one column reader for the records kept as written (`240`, `250`, `260`, `299`, `XXA`...),
+/// shared by the store and the pairing input so that they read a record alike.
+pub fn columns(line: &str, from: usize, to: usize) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    field(&chars, from, to)
+}
+
+/// The player numbers of a record from column `from` on. TRF-2026 writes them every five
+/// columns; they are read as numbers separated by blanks, which is the same for a record
+/// written to the letter and also reads one whose numbers are not aligned. `None` when
+/// something there is not a number from 1 to 9999.
+pub fn player_numbers(line: &str, from: usize) -> Option<Vec<u16>> {
+    line.chars()
+        .skip(from.saturating_sub(1))
+        .collect::<String>()
+        .split_whitespace()
+        .map(|t| t.parse::<u16>().ok().filter(|n| (1..=9999).contains(n)))
+        .collect()
+}
+
+/// A prohibited pairing: every pair among `players` must not meet in rounds `first` to
+/// `last` (`260`: rounds at columns 5-7 and 9-11, players from 13; the engines' `XXP`: every
+/// round, players from 5).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prohibition {
+    pub first: u32,
+    /// `None`: to the end of the event.
+    pub last: Option<u32>,
+    pub players: Vec<u16>,
+}
+
+impl Prohibition {
+    /// Reads a `260` or `XXP` record; `None` when it cannot be read.
+    pub fn read(code: &str, line: &str) -> Option<Prohibition> {
+        match code {
+            "260" => {
+                let first = columns(line, 5, 7)
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&r| r >= 1)?;
+                let last = columns(line, 9, 11).parse::<u32>().ok()?;
+                if last < first {
+                    return None;
+                }
+                Some(Prohibition {
+                    first,
+                    last: Some(last),
+                    players: player_numbers(line, 13)?,
+                })
+            }
+            "XXP" => Some(Prohibition {
+                first: 1,
+                last: None,
+                players: player_numbers(line, 5)?,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Whether it holds in `round`.
+    pub fn applies(&self, round: u32) -> bool {
+        self.first <= round && self.last.is_none_or(|last| round <= last)
+    }
+
+    /// The `260` record, with `rounds` for a prohibition to the end of the event.
+    pub fn record(&self, rounds: u32) -> String {
+        let mut line = format!(
+            "260 {:>3} {:>3}",
+            self.first,
+            self.last.unwrap_or(rounds.max(self.first))
+        );
+        for id in &self.players {
+            line.push_str(&format!(" {id:>4}"));
+        }
+        line
+    }
+}
+
+/// Requested byes (`240`): the kind at column 5 (`F`, `H`, `Z`), the round at 7-9, the
+/// players from 11.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByeRequest {
+    pub kind: char,
+    pub round: u32,
+    pub players: Vec<u16>,
+}
+
+impl ByeRequest {
+    /// Reads a `240` record; `None` when it cannot be read.
+    pub fn read(line: &str) -> Option<ByeRequest> {
+        let kind = match columns(line, 5, 5).as_str() {
+            "F" => 'F',
+            "H" => 'H',
+            "Z" => 'Z',
+            _ => return None,
+        };
+        Some(ByeRequest {
+            kind,
+            round: columns(line, 7, 9).parse().ok().filter(|&r| r >= 1)?,
+            players: player_numbers(line, 11)?,
+        })
+    }
 }
 
 fn field(line: &[char], from: usize, to: usize) -> String {
@@ -382,6 +494,15 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
         let line: Vec<char> = raw.chars().collect();
         if raw.trim().is_empty() {
             continue;
+        }
+        // A tab or another control character shifts or splits the fixed columns; a record
+        // holding one cannot be read as meant.
+        if let Some(column) = line.iter().position(|c| c.is_control()) {
+            return Err(ParseTrfError {
+                line: line_no,
+                column: column + 1,
+                kind: TrfErrorKind::ControlCharacter(line[column]),
+            });
         }
         if let Some(comment) = raw.strip_prefix("###") {
             trf.comments.push(comment.trim().to_owned());
@@ -688,17 +809,13 @@ fn abnormal_points(trf: &Trf) -> (HashMap<(u16, u32), Points>, HashMap<u16, Poin
             continue;
         };
         let round = field(&chars, 20, 22).parse::<u32>().unwrap_or(0);
-        let mut start = 24;
-        while chars.len() >= start {
-            if let Ok(id) = field(&chars, start, start + 3).parse::<u16>() {
-                if kind.is_empty() || round == 0 {
-                    *bonuses.entry(id).or_default() =
-                        bonuses.get(&id).copied().unwrap_or_default() + points;
-                } else {
-                    assigned.insert((id, round), points);
-                }
+        for id in player_numbers(line, 24).unwrap_or_default() {
+            if kind.is_empty() || round == 0 {
+                *bonuses.entry(id).or_default() =
+                    bonuses.get(&id).copied().unwrap_or_default() + points;
+            } else {
+                assigned.insert((id, round), points);
             }
-            start += 5;
         }
     }
     (assigned, bonuses)

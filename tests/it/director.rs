@@ -354,16 +354,28 @@ fn results_are_entered_once_and_corrected_on_record() {
             .code(),
         Some(3)
     );
+    // The event is over, so a correction of round 1 comes after round 2 has ended: it is for
+    // rating evaluation only (C.04.2 4.3), logged as such.
     let log = stdout(&run(&db, &["log"]));
-    assert!(log.contains("round 1 game 1-5: =/= -> 0/1"), "{log}");
-    assert!(log.contains("round 1 game 2-6: 1/0 -> =/="), "{log}");
-    // The report carries the corrected results, and the points follow them.
+    assert!(
+        log.contains(
+            "round 1 game 1-5 (rating report only; the tournament score stands): =/= -> 0/1"
+        ),
+        "{log}"
+    );
+    assert!(
+        log.contains("round 1 game 2-6 (rating report only"),
+        "{log}"
+    );
+    assert!(log.contains("1/0 -> =/="), "{log}");
+    // The report carries the corrected results; the tournament score stays, with a 299
+    // adjustment so that the points add up.
     let (report, warnings) = parse(&stdout(&run(&db, &["export", "trf"]))).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     let alyx = &report.players[0];
     assert_eq!(alyx.rounds[0].code, '0');
-    // 3.5 in the exercise, less the half point of the corrected draw.
-    assert_eq!(alyx.points.to_string(), "3.0");
+    // 3.5 in the exercise: the correction does not change the tournament score.
+    assert_eq!(alyx.points.to_string(), "3.5");
 }
 
 #[test]
@@ -445,6 +457,11 @@ fn an_older_schema_is_migrated_forward() {
         let conn = rusqlite::Connection::open(&db).unwrap();
         conn.execute_batch(
             "DROP INDEX entry_by_player; DROP TABLE game_record; DROP TABLE trf_record;
+             ALTER TABLE entry DROP COLUMN rating_code;
+             DROP TABLE forbidden;
+             CREATE TABLE forbidden (a INTEGER NOT NULL REFERENCES player(number),
+                                     b INTEGER NOT NULL REFERENCES player(number),
+                                     PRIMARY KEY (a, b), CHECK (a < b));
              PRAGMA user_version = 1;",
         )
         .unwrap();
@@ -454,7 +471,7 @@ fn an_older_schema_is_migrated_forward() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 4);
+    assert_eq!(version, 5);
     let objects: i64 = conn
         .query_row(
             "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('entry_by_player', 'game_record', 'trf_record')",
@@ -1079,7 +1096,19 @@ fn the_report_writes_every_record_fide_asks_for_and_reads_back() {
     assert_eq!(players[0]["national_rating"], 2350);
     let (back, warnings) = parse(&stdout(&run(&again, &["export", "trf"]))).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
-    assert_eq!(back.players, report.players);
+    // The ranks (columns 86-89) come from each event's standings: the adjourned game is
+    // pending in the first and a draw once read back, so they may differ; the rest may not.
+    let unranked = |players: &[arbiter::trf::TrfPlayer]| {
+        players
+            .iter()
+            .cloned()
+            .map(|mut p| {
+                p.rank = None;
+                p
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(unranked(&back.players), unranked(&report.players));
 }
 
 #[test]

@@ -59,3 +59,5 @@ mod rounds;
 mod field_publish;
 // Field repairs (issue 12): closed pipes, concurrent writers, CSV cells, links, limits, settings.
 mod field_safety;
+// Field repairs: corrections by when they are reported, published pairings, results as values.
+mod field_corrections;

@@ -23,6 +23,13 @@ fn ok(db: &str, args: &[&str]) -> String {
 
 /// The boards of a stored round as `WHITE BLACK` lines, then the bye as `ID 0`.
 fn stored(db: &str, round: &str) -> Vec<String> {
+    // A round not paired has no boards: `round show` says so and fails.
+    let shown = crate::util::arbiter(&["--db", db, "round", "show", round]);
+    if !shown.status.success()
+        && String::from_utf8_lossy(&shown.stderr).contains("is not paired yet")
+    {
+        return Vec::new();
+    }
     let json: serde_json::Value =
         serde_json::from_str(&ok(db, &["round", "show", round, "--format", "json"])).unwrap();
     let mut lines: Vec<String> = json["boards"]
