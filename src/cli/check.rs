@@ -12,11 +12,12 @@ use crate::scoresheet::verify::{self, Options};
 
 #[derive(Args)]
 #[command(
-    about = "Verify scoresheets: the first illegal move and why, automatic endings, the result, notation remarks",
+    about = "Verify scoresheet files: the first illegal move and why, recording faults, automatic endings, the result, notation remarks",
+    long_about = "Verify scoresheet files: the first illegal move and why, recording faults (an ambiguous or skipped move), automatic endings, the result, notation remarks.\n\nThe games are read from the files named, not from the event database; `arbiter game attach` checks one game and keeps it with its board.",
     after_help = "Exit code 0 when every game is legal and its result fits, 1 when not, 3 for unreadable text, 5 when a file cannot be read.\n\nExamples:\n  arbiter check games.pgn\n  arbiter check sheet.txt --laws 2014 --rate rapid\n  arbiter check round1.pgn round2.pgn --claims --json"
 )]
 pub struct CheckArgs {
-    /// PGN files or plain movetext scoresheets.
+    /// PGN files or plain movetext scoresheets (files; the event database is not read).
     #[arg(required = true)]
     files: Vec<String>,
     #[command(flatten)]

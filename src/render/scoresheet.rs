@@ -267,6 +267,8 @@ pub fn summary_text(games: usize, clean: usize, illegal: usize, inconsistent: us
 #[derive(Serialize)]
 struct ClaimJudgementView<'a> {
     ply: usize,
+    /// The same moment as a scoresheet numbers it: the move about to be played (`28...`).
+    before: String,
     claimant: &'static str,
     #[serde(rename = "move")]
     written: Option<String>,
@@ -301,6 +303,7 @@ pub fn claim_json(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
         .and_then(|mv| game.position_at(judgement.ply).map(|p| p.san(mv)));
     let view = ClaimJudgementView {
         ply: judgement.ply,
+        before: move_label(game.start(), judgement.ply + 1),
         claimant: judgement.claimant.name(),
         written,
         threefold: ThreefoldView {
@@ -321,16 +324,20 @@ pub fn claim_json(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
 pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rate) -> String {
     let mut out = String::new();
     let start = game.start();
+    let before = move_label(start, judgement.ply + 1);
     let when = if judgement.ply == 0 {
-        "at the start".to_owned()
+        format!("before {before}, at the start")
     } else {
         let pos = game.position_at(judgement.ply - 1);
         let mv = game.moves().get(judgement.ply - 1);
         match (pos, mv) {
-            (Some(pos), Some(&mv)) => {
-                format!("after {} {}", move_label(start, judgement.ply), pos.san(mv))
-            }
-            _ => format!("after half-move {}", judgement.ply),
+            (Some(pos), Some(&mv)) => format!(
+                "before {before}, after {} {} (half-move {})",
+                move_label(start, judgement.ply),
+                pos.san(mv),
+                judgement.ply
+            ),
+            _ => format!("before {before}, after half-move {}", judgement.ply),
         }
     };
     let written = judgement
@@ -380,6 +387,7 @@ pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
 #[derive(Serialize)]
 struct IllegalWrittenMoveView<'a> {
     ply: usize,
+    before: &'a str,
     claimant: &'static str,
     #[serde(rename = "move")]
     written: &'a str,
@@ -394,6 +402,7 @@ struct IllegalWrittenMoveView<'a> {
 /// invalid, plus `move_illegal` with the reason.
 pub fn illegal_written_move_json(
     ply: usize,
+    before: &str,
     claimant: Color,
     token: &str,
     why: &str,
@@ -402,6 +411,7 @@ pub fn illegal_written_move_json(
 ) -> String {
     let view = IllegalWrittenMoveView {
         ply,
+        before,
         claimant: claimant.name(),
         written: token,
         move_illegal: why,

@@ -345,7 +345,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         options.laws,
     );
     let claims_available = options.claims.then(|| {
-        game.claim_opportunities(plies)
+        game.claim_opportunities_under(plies, options.laws)
             .into_iter()
             .map(|c| ClaimAvailable {
                 ply: c.ply,
@@ -694,6 +694,16 @@ pub fn move_label(start: &Position, ply: usize) -> String {
     }
 }
 
+/// The moment before move `number` (Black's when `black`) is played, as the number of
+/// half-moves done, for a game starting at `start`: the inverse of [`move_number`]. `None`
+/// when that move comes before the start. From the initial position `28.` is after 54
+/// half-moves and `28...` after 55 (White's 28th move is the 55th half-move).
+pub fn ply_before(start: &Position, number: usize, black: bool) -> Option<usize> {
+    let first = start.fullmove_number() as usize;
+    let offset = usize::from(start.turn() == Color::Black);
+    (number.checked_sub(first)? * 2 + usize::from(black)).checked_sub(offset)
+}
+
 /// Notation remarks for every played move.
 #[allow(clippy::too_many_arguments)]
 fn collect_remarks(
@@ -941,7 +951,9 @@ fn explain(
     IllegalMove {
         ply,
         label: move_label(game.start(), ply),
-        token: token.map_or(String::new(), |t| t.text.to_string()),
+        // A token too long to be a move is cut short, so that a report never repeats a
+        // megabyte of broken text.
+        token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
         span: token.map_or(
             Span {
                 line: raw.first_line,
