@@ -623,3 +623,38 @@ fn letter_table_matches_the_language_table() {
         }
     }
 }
+
+/// `claim --before 28...` rests on `ply_before`, which must undo `move_number` exactly: for
+/// games starting with either side to move and at any move number, the moment before each
+/// half-move is the number of half-moves done before it.
+#[test]
+fn ply_before_is_the_inverse_of_move_number() {
+    use crate::scoresheet::verify::{move_number, ply_before};
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 30",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 7",
+    ] {
+        let start = Position::from_fen(fen).expect("fen");
+        for ply in 1..120 {
+            let (number, black) = move_number(&start, ply);
+            assert_eq!(
+                ply_before(&start, number, black),
+                Some(ply - 1),
+                "{fen} {ply}"
+            );
+        }
+        // The move before the first one of the record has no moment.
+        let (number, black) = move_number(&start, 1);
+        let earlier = if black {
+            (number, false)
+        } else {
+            (number - 1, true)
+        };
+        assert_eq!(ply_before(&start, earlier.0, earlier.1), None, "{fen}");
+    }
+    // From the initial position: White's 28th move is half-move 55 (2 x 27 + 1).
+    let start = Position::new();
+    assert_eq!(ply_before(&start, 28, false), Some(54));
+    assert_eq!(ply_before(&start, 28, true), Some(55));
+}

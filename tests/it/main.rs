@@ -51,3 +51,5 @@ mod demo;
 mod browser;
 // One test per bug found.
 mod regression;
+// Field repairs of the scoresheet checker and claims (issue 12): endings, bounds, recording faults, --before.
+mod sheet_repairs;
