@@ -38,7 +38,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     };
     let mut stdout = std::io::stdout().lock();
     let mut exit = Exit::Ok;
-    let (mut games, mut clean, mut illegal, mut inconsistent) = (0, 0, 0, 0);
+    let (mut games, mut clean, mut illegal, mut inconsistent, mut recording) = (0, 0, 0, 0, 0);
     let mut file_errors = Vec::new();
     for path in &args.files {
         let file = match File::open(path) {
@@ -58,10 +58,15 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             };
             let report = verify::verify(&raw, options);
             games += 1;
-            if report.is_clean() {
-                clean += 1;
-            } else {
+            // A recording fault alone is said, like a remark, but answers no "no": the moves
+            // on the board were legal (exit 0).
+            if !report.is_clean() {
                 exit = exit.max(Exit::No);
+            } else if report.recording.is_empty() {
+                clean += 1;
+            }
+            if !report.recording.is_empty() {
+                recording += 1;
             }
             if report.first_illegal.is_some() {
                 illegal += 1;
@@ -90,8 +95,9 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         }
     }
     if !args.json {
-        let _ =
-            stdout.write_all(render::summary_text(games, clean, illegal, inconsistent).as_bytes());
+        let _ = stdout.write_all(
+            render::summary_text(games, clean, illegal, inconsistent, recording).as_bytes(),
+        );
     }
     if let Some((last, rest)) = file_errors.split_last() {
         for message in rest {

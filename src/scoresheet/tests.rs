@@ -296,9 +296,13 @@ fn castling_reasons_name_the_move_that_lost_the_right() {
 
 #[test]
 fn ambiguous_moves_list_the_candidates() {
-    let found = illegal(&from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
-    assert_eq!(found.candidates, ["Nbd2", "Nfd2"]);
-    assert_eq!(found.reason, "ambiguous: it could be Nbd2 or Nfd2");
+    // Two knights can go to d2: a recording fault (C.10), not an illegal move (7.5.1 needs a
+    // move completed on the board). Both readings stand, so none is chosen.
+    let report = check(&from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
+    assert_eq!(report.first_illegal, None);
+    assert_eq!(report.recording.len(), 1);
+    assert_eq!(report.recording[0].readings, ["Nbd2", "Nfd2"]);
+    assert_eq!(report.recording[0].chosen, None);
 }
 
 #[test]
@@ -317,9 +321,16 @@ fn illegal_move_penalty_follows_edition_and_rate() {
         .unwrap()
         .penalty
     };
-    assert!(penalty(Laws::Y2023, Rate::Standard).starts_with("7.5.5: "));
+    // The penalty is for a move completed on the board (7.5.1), which a scoresheet alone
+    // does not show.
+    assert!(
+        penalty(Laws::Y2023, Rate::Standard)
+            .starts_with("if this move was made on the board: 7.5.5: ")
+    );
     assert!(penalty(Laws::Y2023, Rate::Blitz).contains("one minute"));
-    assert!(penalty(Laws::Y2014, Rate::Rapid).starts_with("A.4 b"));
+    assert!(
+        penalty(Laws::Y2014, Rate::Rapid).starts_with("if this move was made on the board: A.4 b")
+    );
     assert!(penalty(Laws::Y2001, Rate::Standard).contains("the third loses"));
 }
 
