@@ -337,3 +337,110 @@ fn claim_before_counts_from_the_start_position() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("expected a move number with its dots"));
 }
+
+// ---- Item 17: recording faults are not illegal moves -------------------------------------------
+
+/// `3. Ne2` with knights on c3 and g1 was reported as an illegal move with the 7.5.5 penalty.
+/// It is a recording fault (8.1.1, C.10): both readings are legal moves. Here only Nge2 lets
+/// `4. Nb5` follow (the knight must still be on c3), so the check names it and follows it to
+/// the end of the record.
+#[test]
+fn an_ambiguous_record_is_a_recording_fault_and_the_standing_reading_is_followed() {
+    let out = arbiter(&["check", &fixture("recording.pgn"), "--json"]);
+    let games = json_lines(&out);
+    let game = &games[0];
+    assert_eq!(game["first_illegal"], Value::Null);
+    assert_eq!(game["plies"], 7);
+    assert_eq!(
+        game["recording"],
+        serde_json::json!([{
+            "ply": 5, "move": "3.", "token": "Ne2", "kind": "ambiguous",
+            "readings": ["Nge2", "Nce2"], "chosen": "Nge2", "line": 6, "column": 24
+        }])
+    );
+    // After 4. Nb5 with the g-knight on e2 and the other on b5.
+    assert_eq!(
+        game["final_fen"],
+        "r1bqkb1r/pppp1ppp/2n2n2/1N2p3/4P3/8/PPPPNPPP/R1BQKB1R b KQkq - 5 4"
+    );
+    // When both readings stand, none is chosen and the check stops there.
+    let both = &games[1];
+    assert_eq!(both["first_illegal"], Value::Null);
+    assert_eq!(both["recording"][0]["chosen"], Value::Null);
+    assert_eq!(both["plies"], 4);
+    assert_eq!(both["result_consistent"], true);
+}
+
+/// `2. Nf3 3. Bc4` (Black's 2nd move not written) was reported as an illegal move. A record
+/// that fits with one move put back is a missing move. In the Ruy Lopez below Black's 10th
+/// move is missing; only 10...c6 lets `12... c5` follow (10...c5 would leave no pawn to move
+/// there), so the check puts it back and reads the game to its end.
+#[test]
+fn a_skipped_move_is_a_recording_fault_and_the_one_fitting_move_is_put_back() {
+    let out = arbiter(&["check", &fixture("recording.pgn"), "--json"]);
+    let games = json_lines(&out);
+    let game = &games[2];
+    assert_eq!(game["first_illegal"], Value::Null);
+    assert_eq!(game["plies"], 24);
+    let fault = &game["recording"][0];
+    assert_eq!(fault["kind"], "missing_move");
+    assert_eq!(fault["ply"], 20);
+    assert_eq!(fault["move"], "10...");
+    assert_eq!(fault["token"], "d4");
+    assert_eq!(fault["readings"], serde_json::json!(["c6"]));
+    assert_eq!(fault["chosen"], "c6");
+    // The issue's own example: after 2. Nf3 any Black move that leaves c4 reachable fits.
+    let many = &games[3];
+    assert_eq!(many["first_illegal"], Value::Null);
+    assert_eq!(many["recording"][0]["kind"], "missing_move");
+    assert_eq!(many["recording"][0]["token"], "Bc4");
+    assert_eq!(many["recording"][0]["chosen"], Value::Null);
+    let readings = many["recording"][0]["readings"]
+        .as_array()
+        .expect("readings");
+    assert!(readings.len() > 20, "{readings:?}");
+    assert!(readings.contains(&Value::from("Nc6")));
+}
+
+/// Games whose only findings are recording faults exited 1 like games with illegal moves.
+/// They exit 0 like a remark, and the summary counts them apart.
+#[test]
+fn recording_faults_alone_exit_0() {
+    let out = arbiter(&["check", &fixture("recording.pgn")]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(
+        "  recording fault at half-move 5 (line 6, column 24): 3. Ne2 fits more than one move"
+    ));
+    assert!(text.ends_with(
+        "4 games: 0 without findings, 0 with an illegal move, 0 with a result that does not fit, 4 with a recording fault\n"
+    ));
+    // Every game carries the list, empty when the record is sound.
+    let out = arbiter(&["check", &fixture("findings.pgn"), "--json"]);
+    for game in json_lines(&out) {
+        assert!(game["recording"].is_array(), "{game}");
+    }
+}
+
+/// The penalty of an illegal move read as if the move was surely made on the board; a
+/// scoresheet does not show that (7.5.1 is about a move completed on the board). A token whose
+/// own move number says it is White's first move (`1. e5`) is not read as a skipped move: it
+/// stays the illegal move it is.
+#[test]
+fn the_penalty_says_if_this_move_was_made_on_the_board() {
+    let dir = TempDir::new("penalty");
+    let file = dir.path("e5.pgn");
+    std::fs::write(&file, "1. e5 1-0\n").expect("write");
+    let out = arbiter(&["check", &file, "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let games = json_lines(&out);
+    let illegal = &games[0]["first_illegal"];
+    assert_eq!(illegal["token"], "e5");
+    assert!(
+        illegal["penalty"]
+            .as_str()
+            .expect("penalty")
+            .starts_with("if this move was made on the board: 7.5.5: ")
+    );
+    assert_eq!(games[0]["recording"], serde_json::json!([]));
+}
