@@ -146,7 +146,14 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
                     "the game ended by itself after half-move {} ({}), so no claim can follow",
                     ended.ply, ended.ending
                 ),
-                None => format!("the record has {} half-moves", game.plies()),
+                None => match report.recording.last().filter(|r| r.chosen.is_none()) {
+                    Some(fault) => format!(
+                        "the record is followed only up to half-move {}: from {} on more than one reading of it stands (a recording fault)",
+                        game.plies(),
+                        fault.label
+                    ),
+                    None => format!("the record has {} half-moves", game.plies()),
+                },
             },
         };
         return Err(Failure::invalid_input(format!(

@@ -37,7 +37,8 @@ pub struct IllegalMove {
     pub span: Span,
     /// The reason in an arbiter's words.
     pub reason: String,
-    /// For an ambiguous move, the moves it could mean (SAN).
+    /// Kept for the JSON contract and always empty: an ambiguous move is a recording fault
+    /// ([`Report::recording`]), never an illegal move.
     pub candidates: Vec<String>,
     /// What the Laws prescribe for it in this edition and rate of play.
     pub penalty: String,
@@ -211,7 +212,6 @@ enum Stop {
 enum Failure {
     Unreadable(String),
     NoMatch,
-    Ambiguous(Vec<Move>),
     /// A letter that names no piece in the language of this reading.
     UnknownLetter(String),
 }
@@ -617,7 +617,17 @@ fn continue_replay(
                 if let Some(next) = choose_reading(&state, several, parsed, reading, laws) {
                     return next;
                 }
-                state.stop = Stop::Failed(state.next, Failure::Ambiguous(several.to_vec()));
+                // The budget for trying readings is spent (only hostile input gets here): the
+                // token is still a recording fault, and the check stops at it.
+                state.faults.push(Fault {
+                    index: state.next,
+                    ply: state.game.plies() + 1,
+                    kind: RecordingKind::Ambiguous,
+                    readings: several.iter().map(|&m| pos.san(m)).collect(),
+                    chosen: None,
+                    standing: several.len(),
+                });
+                state.stop = Stop::Unresolved(state.next);
                 return state;
             }
         };
@@ -1229,20 +1239,14 @@ fn explain(
     reading: Reading,
     options: Options,
 ) -> IllegalMove {
-    let pos = game.position();
     let ply = game.plies() + 1;
     let token = raw.moves.get(index);
-    let mut candidates = Vec::new();
     let reason = match failure {
         Failure::Unreadable(message) => format!("unreadable: {message}"),
         Failure::UnknownLetter(letter) => format!(
             "`{letter}` names no piece in {}, the language of this scoresheet",
             reading.language
         ),
-        Failure::Ambiguous(moves) => {
-            candidates = moves.iter().map(|&m| pos.san(m)).collect();
-            format!("ambiguous: it could be {}", candidates.join(" or "))
-        }
         Failure::NoMatch => match parsed.get(index) {
             Some(Ok(notation)) => no_match_reason(game, notation, reading),
             _ => "no legal move fits".into(),
@@ -1262,7 +1266,7 @@ fn explain(
             |t: &MoveToken| t.span,
         ),
         reason,
-        candidates,
+        candidates: Vec::new(),
         // The penalty is for a move completed on the board (7.5.1); a scoresheet alone does
         // not show that the move was made there.
         penalty: format!(

@@ -203,7 +203,7 @@ fn the_linear_claim_scan_finds_what_judging_every_claim_finds() {
                 .copied()
                 .filter(|m| m.role() == Role::Knight || m.role() == Role::King)
                 .collect();
-            let pool: Vec<_> = if seed % 23 != 0 && !quiet.is_empty() {
+            let pool: Vec<_> = if !seed.is_multiple_of(23) && !quiet.is_empty() {
                 quiet
             } else {
                 moves.iter().copied().collect()
