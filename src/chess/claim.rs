@@ -201,13 +201,13 @@ impl Game {
     pub fn claim_opportunities_under(&self, last_ply: usize, laws: Laws) -> Vec<ClaimOpportunity> {
         let mut found = Vec::new();
         let mut seen = SeenPositions::default();
+        // The next ply not yet known to be free of an automatic ending.
+        let mut checked = 0;
         for ply in 0..=last_ply.min(self.plies()) {
             let (Some(pos), Some(key)) = (self.position_at(ply), self.key_at(ply)) else {
                 break;
             };
-            if self.ending_at_under(ply, laws).is_some() {
-                break;
-            }
+            let before = found.len();
             if pos.halfmove_clock() == 0 {
                 // A capture or pawn move can never be undone: no earlier position returns.
                 seen.clear();
@@ -255,6 +255,17 @@ impl Game {
                         kind: ClaimKind::FiftyMoves,
                         by_move: Some(mv),
                     });
+                }
+            }
+            // Endings are looked for only up to a ply that has a claim, since most plies have
+            // none; the first ending stops the scan, with no claim at or after it.
+            if found.len() > before {
+                while checked <= ply {
+                    if self.ending_at_under(checked, laws).is_some() {
+                        found.truncate(before);
+                        return found;
+                    }
+                    checked += 1;
                 }
             }
         }
