@@ -56,5 +56,31 @@ fn check(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, check);
+/// The claim scan on one long game: 100,000 half-moves of knights going out and back from the
+/// initial position under the 2009 Laws (no automatic ending stops it), so every position
+/// repeats and from half-move 100 every position allows a fifty-move claim. The scan once
+/// looked back over the game at every half-move (about 70 s here); it is linear now.
+fn claim_scan(c: &mut Criterion) {
+    use arbiter::chess::{Game, Laws, Position};
+    let mut group = c.benchmark_group("claim scan");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(5));
+    let mut game = Game::new(Position::new());
+    for ply in 0..100_000 {
+        let san = ["Nf3", "Nf6", "Ng1", "Ng8"][ply % 4];
+        let mv = game.position().parse_san(san).expect("legal");
+        game.play_unchecked(mv);
+    }
+    group.throughput(Throughput::Elements(100_000));
+    group.bench_function("100,000 half-moves, 2009 Laws", |b| {
+        b.iter(|| {
+            black_box(&game)
+                .claim_opportunities_under(100_000, Laws::Y2009)
+                .len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, check, claim_scan);
 criterion_main!(benches);

@@ -10,9 +10,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::game::Game;
+use super::game::{Ending, Game};
+use super::laws::Laws;
 use super::moves::Move;
-use super::types::Color;
+use super::position::Position;
+use super::types::{Color, Role};
 
 /// The evidence for a threefold-repetition claim.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +63,9 @@ pub enum ClaimError {
     /// The written move is not legal in the position (it cannot be played, so the claim
     /// rests on nothing).
     IllegalWrittenMove(Move),
+    /// The game ended by itself (Art. 5.1.1, 5.2.1, 5.2.2, 9.6) after half-move `ply`, at or
+    /// before the moment of the claim: the game is over, so there is nothing to claim.
+    GameOver { ply: usize, ending: Ending },
 }
 
 impl fmt::Display for ClaimError {
@@ -73,6 +78,10 @@ impl fmt::Display for ClaimError {
             ClaimError::IllegalWrittenMove(mv) => {
                 write!(f, "the written move {mv:?} is not legal in that position")
             }
+            ClaimError::GameOver { ply, ending } => write!(
+                f,
+                "the game ended by itself after half-move {ply} ({ending}), so no claim can follow"
+            ),
         }
     }
 }
@@ -108,16 +117,38 @@ pub struct ClaimOpportunity {
 
 impl Game {
     /// Judges a draw claim by the player to move after `ply` half-moves, with or without a
-    /// written move.
+    /// written move, under the 2023 Laws.
     pub fn judge_claim(
         &self,
         ply: usize,
         written_move: Option<Move>,
     ) -> Result<ClaimJudgement, ClaimError> {
+        self.judge_claim_under(ply, written_move, Laws::Y2023)
+    }
+
+    /// Judges a draw claim by the player to move after `ply` half-moves, with or without a
+    /// written move, under the given edition of the Laws.
+    ///
+    /// A game that ended by itself at or before `ply` (checkmate, stalemate, dead position,
+    /// and in the editions that have them fivefold repetition and 75 moves) has no claim: the
+    /// game is over (5.1.1, 5.2.1, 5.2.2, 9.6). A written move that would itself end the game
+    /// does not: it is not played when the claim is judged (9.2.1, 9.3.1), so the claim is
+    /// judged as any other.
+    pub fn judge_claim_under(
+        &self,
+        ply: usize,
+        written_move: Option<Move>,
+        laws: Laws,
+    ) -> Result<ClaimJudgement, ClaimError> {
         let pos = *self.position_at(ply).ok_or(ClaimError::PlyOutOfRange {
             ply,
             plies: self.plies(),
         })?;
+        if let Some((ended, ending)) =
+            (0..=ply).find_map(|i| self.ending_at_under(i, laws).map(|e| (i, e)))
+        {
+            return Err(ClaimError::GameOver { ply: ended, ending });
+        }
         let (claimed, claimed_ply) = match written_move {
             Some(mv) => (
                 pos.play(mv)
@@ -153,44 +184,50 @@ impl Game {
         })
     }
 
+    /// [`Game::claim_opportunities_under`] the 2023 Laws.
+    pub fn claim_opportunities(&self, last_ply: usize) -> Vec<ClaimOpportunity> {
+        self.claim_opportunities_under(last_ply, Laws::Y2023)
+    }
+
     /// Every ply up to `last_ply` at which the player to move could have claimed a draw: the
     /// position had just appeared for the third time or the fifty moves were complete (no
     /// move needed), or some legal move, written and declared, would have made the claim
-    /// correct (the first such move is named).
-    pub fn claim_opportunities(&self, last_ply: usize) -> Vec<ClaimOpportunity> {
+    /// correct (the first such move is named). The scan stops where the game ended by itself
+    /// under `laws`: once the game is over no claim exists.
+    ///
+    /// The scan is linear in the length of the game: each position is counted once in a table
+    /// of the positions seen since the last capture or pawn move, so neither a repetition on
+    /// the board nor one by a written move looks back over the game.
+    pub fn claim_opportunities_under(&self, last_ply: usize, laws: Laws) -> Vec<ClaimOpportunity> {
         let mut found = Vec::new();
-        // Keys of the positions since the last irreversible move, with how often each stood
-        // on the board. A written move can only repeat a position already seen twice, so the
-        // legal moves are examined only when such a position exists.
-        let mut counts: HashMap<u64, u32> = HashMap::new();
-        let mut seen_twice: Vec<u64> = Vec::new();
+        let mut seen = SeenPositions::default();
+        // The next ply not yet known to be free of an automatic ending.
+        let mut checked = 0;
         for ply in 0..=last_ply.min(self.plies()) {
             let (Some(pos), Some(key)) = (self.position_at(ply), self.key_at(ply)) else {
                 break;
             };
+            let before = found.len();
             if pos.halfmove_clock() == 0 {
-                counts.clear();
-                seen_twice.clear();
+                // A capture or pawn move can never be undone: no earlier position returns.
+                seen.clear();
             }
-            let count = counts.entry(key.0).or_insert(0);
-            *count += 1;
-            if *count == 2 {
-                seen_twice.push(key.0);
-            }
-            // Key equality narrows the search; the exact comparison decides.
-            if *count >= 3 && self.repetition_count(ply) >= 3 {
+            let count = seen.add(self, ply, key.0);
+            if count >= 3 {
                 found.push(ClaimOpportunity {
                     ply,
                     kind: ClaimKind::Threefold,
                     by_move: None,
                 });
-            } else if !seen_twice.is_empty() {
+            } else if seen.twice > 0 {
+                // A written move can only complete a third occurrence of a position that has
+                // already stood twice, so the legal moves are looked at only when one has.
                 let by_move = pos.legal_moves().iter().copied().find(|&mv| {
-                    pos.repetition_key_after(key, mv)
-                        .is_some_and(|after| seen_twice.contains(&after.0))
-                        && self
-                            .judge_claim(ply, Some(mv))
-                            .is_ok_and(|j| j.threefold.valid)
+                    pos.repetition_key_after(key, mv).is_some_and(|after| {
+                        let mut next = *pos;
+                        next.play_unchecked(mv);
+                        seen.count(self, after.0, &next) >= 2
+                    })
                 });
                 if let Some(mv) = by_move {
                     found.push(ClaimOpportunity {
@@ -208,7 +245,7 @@ impl Game {
                 });
             } else if pos.halfmove_clock() == 99 {
                 let by_move = pos.legal_moves().iter().copied().find(|&mv| {
-                    mv.role() != super::types::Role::Pawn
+                    mv.role() != Role::Pawn
                         && !pos.board().occupied().contains(mv.to())
                         && !mv.is_en_passant()
                 });
@@ -220,7 +257,74 @@ impl Game {
                     });
                 }
             }
+            // Endings are looked for only up to a ply that has a claim, since most plies have
+            // none; the first ending stops the scan, with no claim at or after it.
+            if found.len() > before {
+                while checked <= ply {
+                    if self.ending_at_under(checked, laws).is_some() {
+                        found.truncate(before);
+                        return found;
+                    }
+                    checked += 1;
+                }
+            }
         }
         found
+    }
+}
+
+/// The positions that have stood on the board since the last capture or pawn move, with how
+/// often each stood there. Keys narrow the search; positions with the same key are told apart
+/// by the exact FIDE comparison (9.2.3), so a key collision never merges two positions.
+#[derive(Default)]
+struct SeenPositions {
+    /// Per key, each distinct position as (a ply at which it stood, how often it stood).
+    by_key: HashMap<u64, Vec<(usize, u32)>>,
+    /// How many positions have stood at least twice.
+    twice: usize,
+}
+
+impl SeenPositions {
+    fn clear(&mut self) {
+        self.by_key.clear();
+        self.twice = 0;
+    }
+
+    /// Counts the position after `ply` once more and returns how often it has stood.
+    fn add(&mut self, game: &Game, ply: usize, key: u64) -> u32 {
+        let Some(pos) = game.position_at(ply) else {
+            return 0;
+        };
+        let classes = self.by_key.entry(key).or_default();
+        let count = match classes.iter_mut().find(|(at, _)| {
+            game.position_at(*at)
+                .is_some_and(|p| p.is_same_fide_position(pos))
+        }) {
+            Some((_, count)) => {
+                *count += 1;
+                *count
+            }
+            None => {
+                classes.push((ply, 1));
+                1
+            }
+        };
+        if count == 2 {
+            self.twice += 1;
+        }
+        count
+    }
+
+    /// How often `pos`, whose key is `key`, has stood on the board.
+    fn count(&self, game: &Game, key: u64, pos: &Position) -> u32 {
+        self.by_key.get(&key).map_or(0, |classes| {
+            classes
+                .iter()
+                .find(|(at, _)| {
+                    game.position_at(*at)
+                        .is_some_and(|p| p.is_same_fide_position(pos))
+                })
+                .map_or(0, |&(_, count)| count)
+        })
     }
 }

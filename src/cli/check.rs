@@ -12,11 +12,12 @@ use crate::scoresheet::verify::{self, Options};
 
 #[derive(Args)]
 #[command(
-    about = "Verify scoresheets: the first illegal move and why, automatic endings, the result, notation remarks",
+    about = "Verify scoresheet files: the first illegal move and why, recording faults, automatic endings, the result, notation remarks",
+    long_about = "Verify scoresheet files: the first illegal move and why, recording faults (an ambiguous or skipped move), automatic endings, the result, notation remarks.\n\nThe games are read from the files named, not from the event database; `arbiter game attach` checks one game and keeps it with its board.",
     after_help = "Exit code 0 when every game is legal and its result fits, 1 when not, 3 for unreadable text, 5 when a file cannot be read.\n\nExamples:\n  arbiter check games.pgn\n  arbiter check sheet.txt --laws 2014 --rate rapid\n  arbiter check round1.pgn round2.pgn --claims --json"
 )]
 pub struct CheckArgs {
-    /// PGN files or plain movetext scoresheets.
+    /// PGN files or plain movetext scoresheets (files; the event database is not read).
     #[arg(required = true)]
     files: Vec<String>,
     #[command(flatten)]
@@ -37,7 +38,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     };
     let mut stdout = std::io::stdout().lock();
     let mut exit = Exit::Ok;
-    let (mut games, mut clean, mut illegal, mut inconsistent) = (0, 0, 0, 0);
+    let (mut games, mut clean, mut illegal, mut inconsistent, mut recording) = (0, 0, 0, 0, 0);
     let mut file_errors = Vec::new();
     for path in &args.files {
         let file = match File::open(path) {
@@ -57,10 +58,15 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
             };
             let report = verify::verify(&raw, options);
             games += 1;
-            if report.is_clean() {
-                clean += 1;
-            } else {
+            // A recording fault alone is said, like a remark, but answers no "no": the moves
+            // on the board were legal (exit 0).
+            if !report.is_clean() {
                 exit = exit.max(Exit::No);
+            } else if report.recording.is_empty() {
+                clean += 1;
+            }
+            if !report.recording.is_empty() {
+                recording += 1;
             }
             if report.first_illegal.is_some() {
                 illegal += 1;
@@ -89,8 +95,9 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         }
     }
     if !args.json {
-        let _ =
-            stdout.write_all(render::summary_text(games, clean, illegal, inconsistent).as_bytes());
+        let _ = stdout.write_all(
+            render::summary_text(games, clean, illegal, inconsistent, recording).as_bytes(),
+        );
     }
     if let Some((last, rest)) = file_errors.split_last() {
         for message in rest {

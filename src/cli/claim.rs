@@ -14,15 +14,21 @@ use crate::scoresheet::verify::{self, Options};
 
 #[derive(Args)]
 #[command(
-    about = "Judge a draw claim by the player to move after N half-moves (threefold repetition, fifty moves)",
-    after_help = "Exit code 0 when the claim is correct, 1 when it is not.\n\nExamples:\n  arbiter claim game.pgn --ply 57\n  arbiter claim game.pgn --ply 57 --move Nf3 --json\n  arbiter claim round3.pgn --game 4 --ply 100 --laws 2014"
+    about = "Judge a draw claim by the player to move (threefold repetition, fifty moves) from a scoresheet file",
+    long_about = "Judge a draw claim by the player to move (threefold repetition, fifty moves), as Art. 9.2 and 9.3 of the Laws do.\n\nThe game is read from a scoresheet file (PGN or plain movetext), not from the event database: attach the file with `arbiter game attach` to keep it with the event.",
+    after_help = "The moment of the claim is given either way:\n  --before 28.    before White's 28th move is played (27 moves by each player done)\n  --before 28...  before Black's 28th move is played (White's 28th done)\n  --ply 55        after 55 half-moves (the same moment as --before 28...)\n\nExit code 0 when the claim is correct, 1 when it is not, 3 when there is no such moment (the record is shorter, or the game had already ended by itself).\n\nExamples:\n  arbiter claim game.pgn --before 29.\n  arbiter claim game.pgn --ply 57 --move Nf3 --json\n  arbiter claim round3.pgn --game 4 --before 50... --laws 2014"
 )]
+#[group(id = "moment", required = true, multiple = false)]
 pub struct ClaimArgs {
-    /// The scoresheet (PGN or plain movetext).
+    /// The scoresheet file (PGN or plain movetext); the event database is not read.
     file: String,
     /// The claim is made after this many half-moves (ply 1 is White's first move).
-    #[arg(long)]
-    ply: usize,
+    #[arg(long, group = "moment")]
+    ply: Option<usize>,
+    /// The claim is made before this move is played: `28.` (White's 28th) or `28...`
+    /// (Black's 28th).
+    #[arg(long, value_name = "MOVE", value_parser = parse_before, group = "moment")]
+    before: Option<Before>,
     /// The written move, not yet played, that the claim rests on (9.2.1, 9.3.1).
     #[arg(long = "move")]
     written: Option<String>,
@@ -34,6 +40,42 @@ pub struct ClaimArgs {
     /// Write the answer as JSON.
     #[arg(long)]
     json: bool,
+}
+
+/// A move as a scoresheet numbers it: its number and whether it is Black's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Before {
+    number: usize,
+    black: bool,
+}
+
+/// Reads `28.` (White's 28th move) or `28...` (Black's; also `28..` and `28…`).
+fn parse_before(text: &str) -> Result<Before, String> {
+    let expected = || {
+        format!(
+            "expected a move number with its dots, `28.` (before White's 28th move) or `28...` (before Black's 28th move), not `{}`",
+            crate::scoresheet::pgn::quote(text)
+        )
+    };
+    let digits = text.trim_end_matches(['.', '…']);
+    let dots = &text[digits.len()..];
+    let black = match dots {
+        "." => false,
+        ".." | "..." | "…" => true,
+        _ => return Err(expected()),
+    };
+    match digits.parse::<usize>() {
+        Ok(number) if number >= 1 && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(Before { number, black })
+        }
+        _ => Err(expected()),
+    }
+}
+
+impl std::fmt::Display for Before {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.number, if self.black { "..." } else { "." })
+    }
 }
 
 pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
@@ -56,7 +98,42 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
         claims: false,
     };
     let (report, mut game) = verify::verify_with_game(&raw, options);
-    if args.ply > game.plies() {
+    let ply = match (args.ply, args.before) {
+        (Some(ply), _) => ply,
+        (None, Some(before)) => verify::ply_before(game.start(), before.number, before.black)
+            .ok_or_else(|| {
+                Failure::invalid_input(format!(
+                    "{} game {}: there is no moment before {before}: the record starts with {}",
+                    args.file,
+                    args.game,
+                    verify::move_label(game.start(), 1)
+                ))
+            })?,
+        // Clap requires one of the two.
+        (None, None) => 0,
+    };
+    let moment = match args.before {
+        Some(before) => format!("before {before} (half-move {ply})"),
+        None => format!("half-move {ply}"),
+    };
+    if let Some(ended) = report.ended.filter(|e| ply >= e.ply) {
+        // Checkmate, stalemate and the other automatic endings end the game at once (5.1.1,
+        // 5.2.1, 5.2.2, 9.6): after them there is no game in which to claim.
+        return Err(Failure::invalid_input(format!(
+            "{} game {}: no claim {}: the game ended by itself after half-move {} ({}, Art. {}), so no claim can follow",
+            args.file,
+            args.game,
+            if args.before.is_some() {
+                moment.clone()
+            } else {
+                format!("after half-move {ply}")
+            },
+            ended.ply,
+            ended.ending,
+            ended.article
+        )));
+    }
+    if ply > game.plies() {
         let why = match &report.first_illegal {
             Some(illegal) => format!(
                 "the record is valid only up to half-move {} (half-move {} is illegal: {})",
@@ -69,15 +146,27 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
                     "the game ended by itself after half-move {} ({}), so no claim can follow",
                     ended.ply, ended.ending
                 ),
-                None => format!("the record has {} half-moves", game.plies()),
+                None => match report.recording.last().filter(|r| r.chosen.is_none()) {
+                    Some(fault) => format!(
+                        "the record is followed only up to half-move {}: from {} on more than one reading of it stands (a recording fault)",
+                        game.plies(),
+                        fault.label
+                    ),
+                    None => format!("the record has {} half-moves", game.plies()),
+                },
             },
         };
         return Err(Failure::invalid_input(format!(
-            "{} game {}: no position after half-move {}: {why}",
-            args.file, args.game, args.ply
+            "{} game {}: no position after half-move {ply}{}: {why}",
+            args.file,
+            args.game,
+            match args.before {
+                Some(before) => format!(" (before {before})"),
+                None => String::new(),
+            }
         )));
     }
-    while game.plies() > args.ply {
+    while game.plies() > ply {
         game.undo();
     }
     let written = match &args.written {
@@ -94,7 +183,8 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
                     println!(
                         "{}",
                         render::illegal_written_move_json(
-                            args.ply,
+                            ply,
+                            &verify::move_label(game.start(), ply + 1),
                             claimant,
                             token,
                             &why,
@@ -103,6 +193,11 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
                         )
                     );
                 } else {
+                    let token = crate::scoresheet::pgn::quote(token);
+                    println!(
+                        "{claimant} claims a draw before {} (half-move {ply}), with the written move `{token}`",
+                        verify::move_label(game.start(), ply + 1),
+                    );
                     println!(
                         "the claim is incorrect: the written move `{token}` is illegal here ({why})"
                     );
@@ -113,7 +208,7 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
         },
     };
     let judgement = game
-        .judge_claim(args.ply, written)
+        .judge_claim_under(ply, written, args.laws.laws)
         .map_err(|err: ClaimError| Failure::invalid_input(err.to_string()))?;
     if args.json {
         println!(

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use crate::chess::{ClaimJudgement, Color, Game, Laws, Rate};
-use crate::scoresheet::verify::{Report, move_label};
+use crate::scoresheet::verify::{RecordingKind, Report, move_label};
 
 #[derive(Serialize)]
 struct ReportView<'a> {
@@ -25,6 +25,7 @@ struct ReportView<'a> {
     result_note: Option<&'a str>,
     final_fen: &'a str,
     remarks: Vec<RemarkView<'a>>,
+    recording: Vec<RecordingView<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     claims_available: Option<Vec<ClaimView>>,
     problems: Vec<ProblemView<'a>>,
@@ -55,6 +56,19 @@ struct RemarkView<'a> {
     ply: usize,
     token: &'a str,
     remark: &'a str,
+}
+
+#[derive(Serialize)]
+struct RecordingView<'a> {
+    ply: usize,
+    #[serde(rename = "move")]
+    label: &'a str,
+    token: &'a str,
+    kind: &'static str,
+    readings: &'a [String],
+    chosen: Option<&'a str>,
+    line: u32,
+    column: u32,
 }
 
 #[derive(Serialize)]
@@ -108,6 +122,20 @@ pub fn report_json(file: &str, report: &Report) -> String {
                 ply: r.ply,
                 token: &r.token,
                 remark: &r.remark,
+            })
+            .collect(),
+        recording: report
+            .recording
+            .iter()
+            .map(|r| RecordingView {
+                ply: r.ply,
+                label: &r.label,
+                token: &r.token,
+                kind: r.kind.name(),
+                readings: &r.readings,
+                chosen: r.chosen.as_deref(),
+                line: r.span.line,
+                column: r.span.column,
             })
             .collect(),
         claims_available: report.claims_available.as_ref().map(|claims| {
@@ -167,7 +195,11 @@ pub fn report_text(file: &str, report: &Report) -> String {
         players(report),
         report.plies
     );
-    if report.is_clean() && report.remarks.is_empty() && report.ended.is_none() {
+    if report.is_clean()
+        && report.remarks.is_empty()
+        && report.recording.is_empty()
+        && report.ended.is_none()
+    {
         out.push_str(", ok\n");
         return out;
     }
@@ -178,6 +210,52 @@ pub fn report_text(file: &str, report: &Report) -> String {
             "  unreadable at line {}, column {}: {}",
             problem.span.line, problem.span.column, problem.message
         );
+    }
+    for fault in &report.recording {
+        let (what, readings) = match fault.kind {
+            RecordingKind::Ambiguous => (
+                format!(
+                    "{} {} fits more than one move (C.10 asks for the file or rank it comes from)",
+                    fault.label, fault.token
+                ),
+                "it could be",
+            ),
+            RecordingKind::MissingMove => (
+                format!(
+                    "{} is not recorded: `{}` fits only with a move before it",
+                    fault.label, fault.token
+                ),
+                "the missing move could be",
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "  recording fault at half-move {} (line {}, column {}): {what}; {readings} {}",
+            fault.ply,
+            fault.span.line,
+            fault.span.column,
+            fault.readings.join(" or ")
+        );
+        match &fault.chosen {
+            Some(chosen) => {
+                let _ = writeln!(
+                    out,
+                    "    only {chosen} lets the rest of the game stand: the check follows it (8.1.1; 12.9 leaves the sanction to the arbiter)"
+                );
+            }
+            None if fault.standing > 1 => {
+                let _ = writeln!(
+                    out,
+                    "    more than one reading lets the rest of the game stand: the check stops here (8.1.1; 12.9 leaves the sanction to the arbiter)"
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "    no reading lets the rest of the game stand (8.1.1; 12.9 leaves the sanction to the arbiter)"
+                );
+            }
+        }
     }
     if let Some(illegal) = &report.first_illegal {
         let _ = writeln!(
@@ -257,10 +335,22 @@ pub fn report_text(file: &str, report: &Report) -> String {
     out
 }
 
-/// The summary line after all games.
-pub fn summary_text(games: usize, clean: usize, illegal: usize, inconsistent: usize) -> String {
+/// The summary line after all games; games with a recording fault are counted apart, and
+/// only when there are some.
+pub fn summary_text(
+    games: usize,
+    clean: usize,
+    illegal: usize,
+    inconsistent: usize,
+    recording: usize,
+) -> String {
+    let recording = if recording > 0 {
+        format!(", {recording} with a recording fault")
+    } else {
+        String::new()
+    };
     format!(
-        "{}: {clean} without findings, {illegal} with an illegal move, {inconsistent} with a result that does not fit\n",
+        "{}: {clean} without findings, {illegal} with an illegal move, {inconsistent} with a result that does not fit{recording}\n",
         plural(games, "game")
     )
 }
@@ -268,6 +358,8 @@ pub fn summary_text(games: usize, clean: usize, illegal: usize, inconsistent: us
 #[derive(Serialize)]
 struct ClaimJudgementView<'a> {
     ply: usize,
+    /// The same moment as a scoresheet numbers it: the move about to be played (`28...`).
+    before: String,
     claimant: &'static str,
     #[serde(rename = "move")]
     written: Option<String>,
@@ -302,6 +394,7 @@ pub fn claim_json(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
         .and_then(|mv| game.position_at(judgement.ply).map(|p| p.san(mv)));
     let view = ClaimJudgementView {
         ply: judgement.ply,
+        before: move_label(game.start(), judgement.ply + 1),
         claimant: judgement.claimant.name(),
         written,
         threefold: ThreefoldView {
@@ -322,16 +415,20 @@ pub fn claim_json(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
 pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rate) -> String {
     let mut out = String::new();
     let start = game.start();
+    let before = move_label(start, judgement.ply + 1);
     let when = if judgement.ply == 0 {
-        "at the start".to_owned()
+        format!("before {before}, at the start")
     } else {
         let pos = game.position_at(judgement.ply - 1);
         let mv = game.moves().get(judgement.ply - 1);
         match (pos, mv) {
-            (Some(pos), Some(&mv)) => {
-                format!("after {} {}", move_label(start, judgement.ply), pos.san(mv))
-            }
-            _ => format!("after half-move {}", judgement.ply),
+            (Some(pos), Some(&mv)) => format!(
+                "before {before}, after {} {} (half-move {})",
+                move_label(start, judgement.ply),
+                pos.san(mv),
+                judgement.ply
+            ),
+            _ => format!("before {before}, after half-move {}", judgement.ply),
         }
     };
     let written = judgement
@@ -381,6 +478,7 @@ pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
 #[derive(Serialize)]
 struct IllegalWrittenMoveView<'a> {
     ply: usize,
+    before: &'a str,
     claimant: &'static str,
     #[serde(rename = "move")]
     written: &'a str,
@@ -395,6 +493,7 @@ struct IllegalWrittenMoveView<'a> {
 /// invalid, plus `move_illegal` with the reason.
 pub fn illegal_written_move_json(
     ply: usize,
+    before: &str,
     claimant: Color,
     token: &str,
     why: &str,
@@ -403,6 +502,7 @@ pub fn illegal_written_move_json(
 ) -> String {
     let view = IllegalWrittenMoveView {
         ply,
+        before,
         claimant: claimant.name(),
         written: token,
         move_illegal: why,

@@ -361,7 +361,7 @@ impl fmt::Display for NotationError {
         write!(
             f,
             "`{}` is not a move in any notation we read: at character {}, expected {}",
-            self.token,
+            super::pgn::quote(&self.token),
             self.index + 1,
             self.expected
         )

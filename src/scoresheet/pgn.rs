@@ -280,6 +280,15 @@ const EN_PASSANT_MARKS: [&str; 3] = ["e.p.", "ep", "e.p"];
 /// How long a piece of unreadable text may be in a problem message before it is cut short.
 const QUOTE_LIMIT: usize = 40;
 
+/// How deep variations may nest before the reader stops keeping where each one opened. Real
+/// annotations nest a few levels; a bound keeps a line of a million `(` to constant memory
+/// and one problem.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// How many problems one game lists; the rest are counted in one last problem, so that a
+/// file of broken text cannot flood the report with one line per character.
+pub const MAX_PROBLEMS: usize = 100;
+
 /// A game being assembled.
 #[derive(Debug)]
 struct Builder {
@@ -289,6 +298,8 @@ struct Builder {
     has_movetext: bool,
     /// The result has been read; the next tag pair or move starts a new game.
     finished: bool,
+    /// Problems past [`MAX_PROBLEMS`]: how many, and where the first of them is.
+    unlisted: Option<(usize, Span)>,
 }
 
 /// A `{` comment that has not been closed on its line.
@@ -358,8 +369,10 @@ struct Parser {
     game: Option<Builder>,
     games_started: usize,
     comment: Option<OpenComment>,
-    /// Where each open variation started, innermost last.
+    /// Where each open variation started, innermost last, up to [`MAX_VARIATION_DEPTH`].
     variations: Vec<Span>,
+    /// Variations open beyond [`MAX_VARIATION_DEPTH`], counted only.
+    deeper: usize,
     pending: Option<Pending>,
     /// Finished games not yet handed out.
     ready: VecDeque<RawGame>,
@@ -465,7 +478,9 @@ impl Parser {
                 '[' => self.tag_pair(chars, i, line),
                 '(' => self.open_paren(chars, i, line),
                 ')' => {
-                    if self.variations.pop().is_none() {
+                    if self.deeper > 0 {
+                        self.deeper -= 1;
+                    } else if self.variations.pop().is_none() {
                         self.problem(span, "unexpected `)`".to_owned());
                     }
                     i + 1
@@ -497,6 +512,7 @@ impl Parser {
                 },
                 has_movetext: false,
                 finished: false,
+                unlisted: None,
             }
         })
     }
@@ -516,23 +532,42 @@ impl Parser {
     }
 
     fn problem(&mut self, span: Span, message: String) {
-        self.ensure_game(span.line)
-            .game
-            .problems
-            .push(Problem { span, message });
+        let builder = self.ensure_game(span.line);
+        if builder.game.problems.len() < MAX_PROBLEMS {
+            builder.game.problems.push(Problem { span, message });
+        } else {
+            let (count, _) = builder.unlisted.get_or_insert((0, span));
+            *count += 1;
+        }
     }
 
     /// Hands out the current game, reporting what it left open.
     fn close_game(&mut self) {
         self.flush_pending();
-        for span in std::mem::take(&mut self.variations) {
-            self.problem(span, "variation never closed".to_owned());
+        // Variations left open are reported once, where the outermost of them opened.
+        let open = self.variations.len() + std::mem::take(&mut self.deeper);
+        if let Some(&outermost) = std::mem::take(&mut self.variations).first() {
+            let message = if open == 1 {
+                "variation never closed".to_owned()
+            } else {
+                format!("{open} variations never closed, the outermost opened here")
+            };
+            self.problem(outermost, message);
         }
         if let Some(builder) = self.game.take() {
             let mut game = builder.game;
             // Problems found late (an unclosed variation is noticed only at the end) are put
             // back in text order, so that they read from top to bottom.
             game.problems.sort_by_key(|p| (p.span.line, p.span.column));
+            if let Some((count, span)) = builder.unlisted {
+                game.problems.push(Problem {
+                    span,
+                    message: format!(
+                        "{count} more problem{} from here on not listed (a game lists at most {MAX_PROBLEMS})",
+                        if count == 1 { "" } else { "s" }
+                    ),
+                });
+            }
             self.ready.push_back(game);
         }
     }
@@ -640,7 +675,17 @@ impl Parser {
         if self.variations.is_empty() {
             self.begin_movetext(line).game.variations += 1;
         }
-        self.variations.push(span);
+        if self.variations.len() < MAX_VARIATION_DEPTH {
+            self.variations.push(span);
+        } else {
+            if self.deeper == 0 {
+                self.problem(
+                    span,
+                    format!("variations nested more than {MAX_VARIATION_DEPTH} deep"),
+                );
+            }
+            self.deeper += 1;
+        }
         start + 1
     }
 
@@ -1190,7 +1235,7 @@ fn looks_like_tag_pair(chars: &[char]) -> bool {
 }
 
 /// Text for a message, cut short if long, so that one broken line cannot flood a report.
-fn quote(text: &str) -> String {
+pub fn quote(text: &str) -> String {
     if text.chars().count() <= QUOTE_LIMIT {
         text.to_owned()
     } else {

@@ -684,11 +684,13 @@ proptest! {
 fn long_lines_of_punctuation_are_read_once() {
     // Each of these lines once made the reader scan to the end of the line for every
     // character; the test keeps them in the suite (speed itself is for `cargo bench`).
+    // Open variations are reported once (nested too deep, never closed), and a game lists at
+    // most MAX_PROBLEMS problems plus one that counts the rest.
     for (unit, problems) in [
-        ("(", 50_000),
-        (")", 50_000),
+        ("(", 2),
+        (")", super::pgn::MAX_PROBLEMS + 1),
         ("$", 1),
-        ("a(", 25_000),
+        ("a(", 2),
         ("[", 1),
         ("[a ", 1),
         ("{", 1),

@@ -296,9 +296,13 @@ fn castling_reasons_name_the_move_that_lost_the_right() {
 
 #[test]
 fn ambiguous_moves_list_the_candidates() {
-    let found = illegal(&from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
-    assert_eq!(found.candidates, ["Nbd2", "Nfd2"]);
-    assert_eq!(found.reason, "ambiguous: it could be Nbd2 or Nfd2");
+    // Two knights can go to d2: a recording fault (C.10), not an illegal move (7.5.1 needs a
+    // move completed on the board). Both readings stand, so none is chosen.
+    let report = check(&from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "1. Nd2 *"));
+    assert_eq!(report.first_illegal, None);
+    assert_eq!(report.recording.len(), 1);
+    assert_eq!(report.recording[0].readings, ["Nbd2", "Nfd2"]);
+    assert_eq!(report.recording[0].chosen, None);
 }
 
 #[test]
@@ -317,9 +321,16 @@ fn illegal_move_penalty_follows_edition_and_rate() {
         .unwrap()
         .penalty
     };
-    assert!(penalty(Laws::Y2023, Rate::Standard).starts_with("7.5.5: "));
+    // The penalty is for a move completed on the board (7.5.1), which a scoresheet alone
+    // does not show.
+    assert!(
+        penalty(Laws::Y2023, Rate::Standard)
+            .starts_with("if this move was made on the board: 7.5.5: ")
+    );
     assert!(penalty(Laws::Y2023, Rate::Blitz).contains("one minute"));
-    assert!(penalty(Laws::Y2014, Rate::Rapid).starts_with("A.4 b"));
+    assert!(
+        penalty(Laws::Y2014, Rate::Rapid).starts_with("if this move was made on the board: A.4 b")
+    );
     assert!(penalty(Laws::Y2001, Rate::Standard).contains("the third loses"));
 }
 
@@ -622,4 +633,39 @@ fn letter_table_matches_the_language_table() {
             }
         }
     }
+}
+
+/// `claim --before 28...` rests on `ply_before`, which must undo `move_number` exactly: for
+/// games starting with either side to move and at any move number, the moment before each
+/// half-move is the number of half-moves done before it.
+#[test]
+fn ply_before_is_the_inverse_of_move_number() {
+    use crate::scoresheet::verify::{move_number, ply_before};
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 b - - 0 30",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 7",
+    ] {
+        let start = Position::from_fen(fen).expect("fen");
+        for ply in 1..120 {
+            let (number, black) = move_number(&start, ply);
+            assert_eq!(
+                ply_before(&start, number, black),
+                Some(ply - 1),
+                "{fen} {ply}"
+            );
+        }
+        // The move before the first one of the record has no moment.
+        let (number, black) = move_number(&start, 1);
+        let earlier = if black {
+            (number, false)
+        } else {
+            (number - 1, true)
+        };
+        assert_eq!(ply_before(&start, earlier.0, earlier.1), None, "{fen}");
+    }
+    // From the initial position: White's 28th move is half-move 55 (2 x 27 + 1).
+    let start = Position::new();
+    assert_eq!(ply_before(&start, 28, false), Some(54));
+    assert_eq!(ply_before(&start, 28, true), Some(55));
 }

@@ -4,6 +4,9 @@
 //!
 //! Verification never fails: whatever the text holds becomes findings in the [`Report`].
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use crate::chess::{
     Bitboard, CastlingSide, ClaimKind, Color, Ending, Game, Laws, Move, MoveList, MoveStatus,
     Position, Rate, Role, Square, attacks,
@@ -12,7 +15,7 @@ use crate::chess::{
 use super::notation::{
     self, CheckMark, Language, LetterTable, Notation, PieceMark, PromotionStyle, Separator,
 };
-use super::pgn::{MoveToken, Problem, RawGame, Span};
+use super::pgn::{MoveNumber, MoveToken, Problem, RawGame, Span};
 
 /// What the checker is asked to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,7 +37,8 @@ pub struct IllegalMove {
     pub span: Span,
     /// The reason in an arbiter's words.
     pub reason: String,
-    /// For an ambiguous move, the moves it could mean (SAN).
+    /// Kept for the JSON contract and always empty: an ambiguous move is a recording fault
+    /// ([`Report::recording`]), never an illegal move.
     pub candidates: Vec<String>,
     /// What the Laws prescribe for it in this edition and rate of play.
     pub penalty: String,
@@ -55,6 +59,50 @@ pub struct Remark {
     pub ply: usize,
     pub token: String,
     pub remark: String,
+}
+
+/// What kind of recording fault a token shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordingKind {
+    /// The token fits more than one legal move (Appendix C.10 asks for the distinguishing
+    /// file or rank).
+    Ambiguous,
+    /// The token fits only once a move is inserted before it: a move was not recorded.
+    MissingMove,
+}
+
+impl RecordingKind {
+    /// The name used in machine-readable output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordingKind::Ambiguous => "ambiguous",
+            RecordingKind::MissingMove => "missing_move",
+        }
+    }
+}
+
+/// A fault of the record, not of the game: the moves on the board were legal, but the
+/// scoresheet does not say which (8.1.1 asks for each move in a clear and legible manner;
+/// 12.9 leaves the sanction to the arbiter). No 7.5 penalty applies to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordingFault {
+    /// The half-move concerned: the one the ambiguous token records, or the one missing.
+    pub ply: usize,
+    /// That half-move as a scoresheet numbers it: `23.` or `23...`.
+    pub label: String,
+    /// The token as written (for a missing move, the token that follows the gap).
+    pub token: String,
+    pub span: Span,
+    pub kind: RecordingKind,
+    /// The legal readings (SAN): the moves an ambiguous token fits, or the moves that, inserted,
+    /// let the rest of the record stand.
+    pub readings: Vec<String>,
+    /// The reading under which the rest of the game stands, if exactly one does; the check
+    /// follows it.
+    pub chosen: Option<String>,
+    /// How many readings let the rest of the record stand (0: a later move is illegal under
+    /// every reading; more than 1: the check stops here).
+    pub standing: usize,
 }
 
 /// A moment at which the player to move could have claimed a draw.
@@ -91,6 +139,8 @@ pub struct Report {
     /// move, else after the last move.
     pub final_fen: String,
     pub remarks: Vec<Remark>,
+    /// Ambiguous tokens and missing moves, in the order of the record.
+    pub recording: Vec<RecordingFault>,
     /// With [`Options::claims`].
     pub claims_available: Option<Vec<ClaimAvailable>>,
     /// Text the PGN reader could not place (with line and column).
@@ -117,7 +167,33 @@ struct Replay {
     stop: Stop,
     /// Promotions written without a piece, and the piece chosen.
     chosen_promotions: Vec<(usize, Role)>,
+    /// For each ply from 1, the token that records it; `None` for a move inserted where the
+    /// record misses one.
+    tokens: Vec<Option<usize>>,
+    /// Recording faults met so far.
+    faults: Vec<Fault>,
+    /// Plies that trying readings may still replay, shared by every branch of one replay, so
+    /// that a record full of ambiguities cannot make the search explode.
+    budget: Rc<Cell<usize>>,
+    /// The move number written with each token, if any.
+    numbers: Rc<[Option<MoveNumber>]>,
 }
+
+/// A recording fault found during a replay, before the token's text is attached.
+#[derive(Debug, Clone)]
+struct Fault {
+    /// Token index.
+    index: usize,
+    ply: usize,
+    kind: RecordingKind,
+    readings: Vec<String>,
+    chosen: Option<String>,
+    standing: usize,
+}
+
+/// How many plies trying the readings of ambiguous or incomplete records may replay for one
+/// game: a few thousand times the longest real game, reached only by hostile input.
+const READING_BUDGET: usize = 1_000_000;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Stop {
@@ -127,13 +203,15 @@ enum Stop {
     Ended(usize, Ending),
     /// This token could not be played.
     Failed(usize, Failure),
+    /// From this token on, more than one reading lets the rest of the record stand, so the
+    /// record does not say which game was played.
+    Unresolved(usize),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Failure {
     Unreadable(String),
     NoMatch,
-    Ambiguous(Vec<Move>),
     /// A letter that names no piece in the language of this reading.
     UnknownLetter(String),
 }
@@ -206,6 +284,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
                     result_note: Some("not judged: the start position is invalid".into()),
                     final_fen: String::new(),
                     remarks: Vec::new(),
+                    recording: Vec::new(),
                     claims_available: options.claims.then(Vec::new),
                     problems,
                 };
@@ -243,11 +322,12 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         groups.push((vec![Language::English], Vec::new()));
     }
 
+    let numbers: Rc<[Option<MoveNumber>]> = raw.moves.iter().map(|t| t.number).collect();
     let mut best: Option<(Replay, Vec<Language>)> = None;
     let mut fitting: Vec<Language> = Vec::new();
     for (languages, _) in &groups {
         let reading = Reading::new(languages[0]);
-        let replay = replay(start, &parsed, reading, options.laws);
+        let replay = replay(start, &parsed, numbers.clone(), reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
             fitting.extend(languages.iter().copied());
@@ -305,9 +385,37 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         &replay.statuses,
         reading,
         &replay.chosen_promotions,
+        &replay.tokens,
         options.laws,
         &mut remarks,
     );
+    let recording: Vec<RecordingFault> = replay
+        .faults
+        .iter()
+        .map(|f| {
+            let token = raw.moves.get(f.index);
+            RecordingFault {
+                ply: f.ply,
+                label: move_label(game.start(), f.ply),
+                token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
+                span: token.map_or(
+                    Span {
+                        line: raw.first_line,
+                        column: 1,
+                    },
+                    |t| t.span,
+                ),
+                kind: f.kind,
+                readings: f.readings.clone(),
+                chosen: f.chosen.clone(),
+                standing: f.standing,
+            }
+        })
+        .collect();
+    let unresolved = match replay.stop {
+        Stop::Unresolved(_) => Some(move_label(game.start(), plies + 1)),
+        _ => None,
+    };
 
     let first_illegal = match &replay.stop {
         Stop::Failed(index, failure) => Some(explain(
@@ -335,17 +443,25 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
             before.san(game.moves()[plies - 1])
         )
     });
-    let (result_consistent, result_note) = judge_result(
-        raw,
-        recorded.as_deref(),
-        &final_pos,
-        ended,
-        first_illegal.is_some(),
-        last_move.as_deref(),
-        options.laws,
-    );
+    let (result_consistent, result_note) = match &unresolved {
+        Some(at) => (
+            true,
+            Some(format!(
+                "not judged against the board: more than one reading of the record stands from {at} on"
+            )),
+        ),
+        None => judge_result(
+            raw,
+            recorded.as_deref(),
+            &final_pos,
+            ended,
+            first_illegal.is_some(),
+            last_move.as_deref(),
+            options.laws,
+        ),
+    };
     let claims_available = options.claims.then(|| {
-        game.claim_opportunities(plies)
+        game.claim_opportunities_under(plies, options.laws)
             .into_iter()
             .map(|c| ClaimAvailable {
                 ply: c.ply,
@@ -372,6 +488,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         result_note,
         final_fen: final_pos.to_fen(),
         remarks,
+        recording,
         claims_available,
         problems,
     };
@@ -417,6 +534,7 @@ fn join_names(languages: &[Language]) -> String {
 fn replay(
     start: Position,
     parsed: &[Result<Notation, notation::NotationError>],
+    numbers: Rc<[Option<MoveNumber>]>,
     reading: Reading,
     laws: Laws,
 ) -> Replay {
@@ -429,6 +547,10 @@ fn replay(
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
+        tokens: Vec::with_capacity(parsed.len()),
+        faults: Vec::new(),
+        budget: Rc::new(Cell::new(READING_BUDGET)),
+        numbers,
     };
     continue_replay(state, parsed, reading, laws)
 }
@@ -475,6 +597,11 @@ fn continue_replay(
         }
         let mv = match found.as_slice() {
             [] => {
+                // A token that fits once a move is put before it records the move after one
+                // that was not written down.
+                if let Some(next) = insert_missing(&state, notation, parsed, reading, laws) {
+                    return next;
+                }
                 state.stop = Stop::Failed(state.next, Failure::NoMatch);
                 return state;
             }
@@ -486,7 +613,21 @@ fn continue_replay(
                 if let Some(choice) = choose_promotion(&state, several, parsed, reading, laws) {
                     return choice;
                 }
-                state.stop = Stop::Failed(state.next, Failure::Ambiguous(several.to_vec()));
+                // Several legal moves fit: a recording fault (C.10), not an illegal move.
+                if let Some(next) = choose_reading(&state, several, parsed, reading, laws) {
+                    return next;
+                }
+                // The budget for trying readings is spent (only hostile input gets here): the
+                // token is still a recording fault, and the check stops at it.
+                state.faults.push(Fault {
+                    index: state.next,
+                    ply: state.game.plies() + 1,
+                    kind: RecordingKind::Ambiguous,
+                    readings: several.iter().map(|&m| pos.san(m)).collect(),
+                    chosen: None,
+                    standing: several.len(),
+                });
+                state.stop = Stop::Unresolved(state.next);
                 return state;
             }
         };
@@ -495,9 +636,169 @@ fn continue_replay(
 }
 
 fn advance(state: &mut Replay, mv: Move) {
+    play(state, mv, Some(state.next));
+    state.next += 1;
+}
+
+fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
     state.game.play_unchecked(mv);
     state.statuses.push(state.game.position().move_status());
-    state.next += 1;
+    state.tokens.push(token);
+    state.budget.set(state.budget.get().saturating_sub(1));
+}
+
+/// A copy of the replay to try one reading on, or `None` when the budget for trying is
+/// spent. Copying costs as much as replaying the plies copied, and is counted so.
+fn branch(state: &Replay) -> Option<Replay> {
+    let cost = state.game.plies() + 1;
+    let left = state.budget.get();
+    if left < cost {
+        state.budget.set(0);
+        return None;
+    }
+    state.budget.set(left - cost);
+    Some(state.clone())
+}
+
+/// Whether the rest of the record stands in a replay: every token played (the game may end
+/// by itself only with the last one), or more than one reading standing further on.
+fn stands(replay: &Replay, tokens: usize) -> bool {
+    match replay.stop {
+        Stop::Complete | Stop::Unresolved(_) => true,
+        Stop::Ended(..) => replay.next == tokens,
+        Stop::Failed(..) => false,
+    }
+}
+
+/// An ambiguous token: replays the rest of the record under each reading. The check follows
+/// the one reading under which the rest stands; with none, the one that goes furthest (a
+/// later move is then illegal under every reading); with several, it stops here, because the
+/// record does not say which game was played. `None` when the budget is spent.
+fn choose_reading(
+    state: &Replay,
+    several: &[Move],
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Option<Replay> {
+    let pos = *state.game.position();
+    let fault = Fault {
+        index: state.next,
+        ply: state.game.plies() + 1,
+        kind: RecordingKind::Ambiguous,
+        readings: several.iter().map(|&m| pos.san(m)).collect(),
+        chosen: None,
+        standing: 0,
+    };
+    let at = state.faults.len();
+    let mut branches = Vec::with_capacity(several.len());
+    for &mv in several {
+        let mut b = branch(state)?;
+        b.faults.push(fault.clone());
+        advance(&mut b, mv);
+        branches.push(continue_replay(b, parsed, reading, laws));
+    }
+    let standing: Vec<usize> = (0..branches.len())
+        .filter(|&i| stands(&branches[i], parsed.len()))
+        .collect();
+    match standing.as_slice() {
+        [one] => {
+            let mut chosen = branches.swap_remove(*one);
+            chosen.faults[at].chosen = Some(fault.readings[*one].clone());
+            chosen.faults[at].standing = 1;
+            Some(chosen)
+        }
+        [] => {
+            // The first of those that go furthest.
+            let furthest = branches.iter().map(|b| b.next).max()?;
+            let index = branches.iter().position(|b| b.next == furthest)?;
+            Some(branches.swap_remove(index))
+        }
+        _ => {
+            let mut stopped = branch(state)?;
+            stopped.faults.push(Fault {
+                standing: standing.len(),
+                ..fault
+            });
+            stopped.stop = Stop::Unresolved(state.next);
+            Some(stopped)
+        }
+    }
+}
+
+/// A token that no legal move fits: tries each legal move of the player to move before it
+/// (the move not recorded), keeping those after which the token fits and the rest of the
+/// record stands. One: the check follows it; several: the check stops here, as for an
+/// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
+fn insert_missing(
+    state: &Replay,
+    notation: &Notation,
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Option<Replay> {
+    // A token that carries its move number must carry the number it has once the missing
+    // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
+    // (`1. e5`) is the move it says, and illegal.
+    let number = state.numbers.get(state.next).copied().flatten();
+    let after_gap = move_number(state.game.start(), state.game.plies() + 2);
+    if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
+        return None;
+    }
+    let pos = *state.game.position();
+    let mut scratch = MoveList::new();
+    let mut found = Vec::new();
+    let mut standing: Vec<(Move, Replay)> = Vec::new();
+    for &inserted in pos.legal_moves().iter() {
+        let mut after = pos;
+        after.play_unchecked(inserted);
+        let fits = candidates_into(&after, None, &mut scratch, notation, reading, &mut found)
+            .is_ok()
+            && !found.is_empty();
+        if !fits {
+            continue;
+        }
+        let mut b = branch(state)?;
+        b.faults.push(Fault {
+            index: state.next,
+            ply: state.game.plies() + 1,
+            kind: RecordingKind::MissingMove,
+            readings: Vec::new(),
+            chosen: None,
+            standing: 1,
+        });
+        play(&mut b, inserted, None);
+        let b = continue_replay(b, parsed, reading, laws);
+        // The inserted move must leave the token to be played: one that ends the game
+        // leaves the written move void, which is no reading of the record.
+        if b.next > state.next && stands(&b, parsed.len()) {
+            standing.push((inserted, b));
+        }
+    }
+    let at = state.faults.len();
+    let readings: Vec<String> = standing.iter().map(|(m, _)| pos.san(*m)).collect();
+    match standing.len() {
+        0 => None,
+        1 => {
+            let (_, mut chosen) = standing.pop()?;
+            chosen.faults[at].readings = readings.clone();
+            chosen.faults[at].chosen = readings.into_iter().next();
+            Some(chosen)
+        }
+        _ => {
+            let mut stopped = branch(state)?;
+            stopped.faults.push(Fault {
+                index: state.next,
+                ply: state.game.plies() + 1,
+                kind: RecordingKind::MissingMove,
+                standing: readings.len(),
+                readings,
+                chosen: None,
+            });
+            stopped.stop = Stop::Unresolved(state.next);
+            Some(stopped)
+        }
+    }
 }
 
 /// When `several` are the four promotions of one pawn move, replays the rest of the record
@@ -694,6 +995,16 @@ pub fn move_label(start: &Position, ply: usize) -> String {
     }
 }
 
+/// The moment before move `number` (Black's when `black`) is played, as the number of
+/// half-moves done, for a game starting at `start`: the inverse of [`move_number`]. `None`
+/// when that move comes before the start. From the initial position `28.` is after 54
+/// half-moves and `28...` after 55 (White's 28th move is the 55th half-move).
+pub fn ply_before(start: &Position, number: usize, black: bool) -> Option<usize> {
+    let first = start.fullmove_number() as usize;
+    let offset = usize::from(start.turn() == Color::Black);
+    (number.checked_sub(first)? * 2 + usize::from(black)).checked_sub(offset)
+}
+
 /// Notation remarks for every played move.
 #[allow(clippy::too_many_arguments)]
 fn collect_remarks(
@@ -703,15 +1014,24 @@ fn collect_remarks(
     statuses: &[MoveStatus],
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
+    tokens: &[Option<usize>],
     laws: Laws,
     remarks: &mut Vec<Remark>,
 ) {
     let mut local_letters_noted = false;
     let mut identities = chesmayne_identities(game.start());
-    for (index, &mv) in game.moves().iter().enumerate() {
-        let ply = index + 1;
+    for (before, &mv) in game.moves().iter().enumerate() {
+        let ply = before + 1;
+        // A move inserted where the record misses one has no token to remark on, but the
+        // pieces still move.
+        let Some(&Some(index)) = tokens.get(before) else {
+            if let Some(ids) = identities.as_mut() {
+                move_identities(ids, mv);
+            }
+            continue;
+        };
         let (Some(pos), Some(after), Some(token), Some(Ok(notation))) = (
-            game.position_at(index),
+            game.position_at(before),
             game.position_at(ply),
             raw.moves.get(index),
             parsed.get(index),
@@ -919,20 +1239,14 @@ fn explain(
     reading: Reading,
     options: Options,
 ) -> IllegalMove {
-    let pos = game.position();
     let ply = game.plies() + 1;
     let token = raw.moves.get(index);
-    let mut candidates = Vec::new();
     let reason = match failure {
         Failure::Unreadable(message) => format!("unreadable: {message}"),
         Failure::UnknownLetter(letter) => format!(
             "`{letter}` names no piece in {}, the language of this scoresheet",
             reading.language
         ),
-        Failure::Ambiguous(moves) => {
-            candidates = moves.iter().map(|&m| pos.san(m)).collect();
-            format!("ambiguous: it could be {}", candidates.join(" or "))
-        }
         Failure::NoMatch => match parsed.get(index) {
             Some(Ok(notation)) => no_match_reason(game, notation, reading),
             _ => "no legal move fits".into(),
@@ -941,7 +1255,9 @@ fn explain(
     IllegalMove {
         ply,
         label: move_label(game.start(), ply),
-        token: token.map_or(String::new(), |t| t.text.to_string()),
+        // A token too long to be a move is cut short, so that a report never repeats a
+        // megabyte of broken text.
+        token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
         span: token.map_or(
             Span {
                 line: raw.first_line,
@@ -950,8 +1266,13 @@ fn explain(
             |t: &MoveToken| t.span,
         ),
         reason,
-        candidates,
-        penalty: options.laws.illegal_move_penalty(options.rate).to_owned(),
+        candidates: Vec::new(),
+        // The penalty is for a move completed on the board (7.5.1); a scoresheet alone does
+        // not show that the move was made there.
+        penalty: format!(
+            "if this move was made on the board: {}",
+            options.laws.illegal_move_penalty(options.rate)
+        ),
     }
 }
 
@@ -1291,9 +1612,13 @@ pub(crate) fn replay_moves_for_tests(
     language: Language,
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
-    let replay = replay(start, &parsed, Reading::new(language), Laws::Y2023);
+    let numbers: Rc<[Option<MoveNumber>]> = tokens.iter().map(|_| None).collect();
+    let replay = replay(start, &parsed, numbers, Reading::new(language), Laws::Y2023);
     (
         replay.game.moves().to_vec(),
-        matches!(replay.stop, Stop::Complete | Stop::Ended(..)),
+        matches!(
+            replay.stop,
+            Stop::Complete | Stop::Ended(..) | Stop::Unresolved(_)
+        ),
     )
 }

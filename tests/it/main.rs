@@ -61,3 +61,5 @@ mod field_publish;
 mod field_safety;
 // Field repairs: corrections by when they are reported, published pairings, results as values.
 mod field_corrections;
+// Field repairs of the scoresheet checker and claims (issue 12): endings, bounds, recording faults, --before.
+mod sheet_repairs;

@@ -175,7 +175,7 @@ fn check_applies_the_laws_edition() {
         games[1]["first_illegal"]["penalty"]
             .as_str()
             .unwrap()
-            .starts_with("7.4")
+            .starts_with("if this move was made on the board: 7.4")
     );
     let out = arbiter(&["check", &fixture("findings.pgn"), "--laws", "1999"]);
     assert_eq!(out.status.code(), Some(2));
