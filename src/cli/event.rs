@@ -616,11 +616,17 @@ pub fn forbid(db: &Path, args: &ForbidArgs) -> Result<Exit, Failure> {
     }
     if args.remove {
         let removed = store.unforbid(&args.players)?;
-        println!("{removed} prohibited pairings removed");
+        println!(
+            "{} removed",
+            crate::render::count(removed, "prohibited pairing", "prohibited pairings")
+        );
         return Ok(Exit::Ok);
     }
     let added = store.forbid(&args.players)?;
-    println!("{added} prohibited pairings added");
+    println!(
+        "{} added",
+        crate::render::count(added, "prohibited pairing", "prohibited pairings")
+    );
     Ok(Exit::Ok)
 }
 

@@ -74,8 +74,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
             .count();
         if missing > 0 {
             return Err(refused(format!(
-                "round {} still has {missing} games without a result; enter them before pairing round {round}",
-                round - 1
+                "round {} still has {} without a result; enter {} before pairing round {round}",
+                round - 1,
+                crate::render::count(missing, "game", "games"),
+                if missing == 1 { "it" } else { "them" }
             ))
             .with_hint(format!(
                 "`arbiter round show {}` lists them; `arbiter result {} BOARD RESULT` enters one",

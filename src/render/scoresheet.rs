@@ -451,7 +451,7 @@ pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
     let occurrences: Vec<String> = t.occurrences.iter().map(|p| p.to_string()).collect();
     let _ = writeln!(
         out,
-        "  threefold repetition: {} (the position {} {} time{}, after half-moves {})",
+        "  threefold repetition: {} (the position {} {} time{}, after half-move{} {})",
         if t.valid { "valid" } else { "not valid" },
         if written.is_some() {
             "would stand"
@@ -460,14 +460,15 @@ pub fn claim_text(game: &Game, judgement: &ClaimJudgement, laws: Laws, rate: Rat
         },
         t.count,
         if t.count == 1 { "" } else { "s" },
+        if occurrences.len() == 1 { "" } else { "s" },
         occurrences.join(", ")
     );
     let f = &judgement.fifty_moves;
     let _ = writeln!(
         out,
-        "  fifty moves: {} ({} half-moves without a pawn move or capture; 100 are needed)",
+        "  fifty moves: {} ({} without a pawn move or capture; 100 are needed)",
         if f.valid { "valid" } else { "not valid" },
-        f.halfmoves
+        plural(f.halfmoves as usize, "half-move")
     );
     if let Some(consequence) = consequence(judgement, laws, rate) {
         let _ = writeln!(out, "  consequence: {consequence}");

@@ -643,7 +643,10 @@ fn colours_match(a: char, b: char) -> bool {
 fn codes_match(a: char, b: char) -> bool {
     matches!(
         (a.to_ascii_uppercase(), b.to_ascii_uppercase()),
-        ('1', '0')
+        // A game paired and not yet played (or not yet reported): both sides blank. A
+        // report exported during a round, or handed to an engine to re-pair it, says so.
+        (' ', ' ')
+            | ('1', '0')
             | ('0', '1')
             | ('=', '=')
             | ('W', 'L')

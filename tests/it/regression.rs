@@ -115,3 +115,23 @@ fn standings_csv_with_a_comparison_stays_csv() {
         "{out:?}"
     );
 }
+
+/// A report exported while a round was paired and not yet played wrote its games with a blank
+/// result on both sides, and `import trf` refused its own export: "player 35 does not list this
+/// player back with the other colour and the matching result" (found by the README tour).
+#[test]
+fn a_paired_round_without_results_reads_back() {
+    use arbiter::trf::{TrfErrorKind, parse};
+    let pending = "\
+001    1 m    One, A                            2000 XXX                         0.0    1     2 w  
+001    2 m    Two, B                            1900 XXX                         0.0    2     1 b  
+";
+    let (trf, _) = parse(pending).expect("a paired game without a result reads");
+    assert_eq!(trf.players[0].rounds[0].code, ' ');
+    // A blank against a result is still a report that disagrees with itself.
+    let e = parse(&pending.replacen("1 b  ", "1 b 0", 1)).expect_err("one side has a result");
+    assert!(
+        matches!(e.kind, TrfErrorKind::Unreciprocated { .. }),
+        "{e:?}"
+    );
+}
