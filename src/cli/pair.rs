@@ -87,6 +87,31 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         }
     }
     let mut drawn_colour = None;
+    // A dry run of round 1 draws nothing, but with `--seed` it shows the colours that seed
+    // would draw, so that the dry run and `pair --seed S` give the same boards; without a
+    // seed the colours it shows are only one of the two the lot can give, and it says so.
+    let mut colour_note = None;
+    if round == 1
+        && args.dry_run
+        && system == PairingSystem::Dutch
+        && store.setting("initial-colour")? == "lots"
+    {
+        match args.seed {
+            Some(seed) => {
+                let colour = initial_colour_by_lot(seed);
+                drawn_colour = Some(colour);
+                colour_note = Some(format!(
+                    "initial colour as seed {seed} would draw it: {colour} (dry run: not drawn)"
+                ));
+            }
+            None => {
+                colour_note = Some(
+                    "the initial colour is drawn by lot when round 1 is paired, so the colours shown may be reversed; `--seed S` shows what a seed draws"
+                        .to_owned(),
+                )
+            }
+        }
+    }
     if round == 1 && !args.dry_run {
         // What the rules draw by lot before round 1 is drawn now, seeded and logged, unless
         // the director has drawn it already. A round robin's colours come from the Berger
@@ -193,8 +218,10 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
         )?;
     }
     // Printed only now: a pairing the store refused is never shown as if it were the round.
-    if let Some(colour) = drawn_colour {
-        println!("initial colour drawn by lot (seed {seed}): {colour}");
+    match (&colour_note, drawn_colour) {
+        (Some(note), _) => println!("{note}"),
+        (None, Some(colour)) => println!("initial colour drawn by lot (seed {seed}): {colour}"),
+        (None, None) => {}
     }
     if args.explain
         && let Some(text) = &explanation
