@@ -215,6 +215,15 @@ pub fn read_players(text: &str) -> PlayersFile {
 }
 
 /// One row's player, or the first bad field of the row.
+/// A rating as federations write it: a whole number up to 3500.
+fn rating(value: &str, what: &str) -> Result<u16, String> {
+    value
+        .parse::<u16>()
+        .ok()
+        .filter(|&r| r <= 3500)
+        .ok_or_else(|| format!("`{value}` is not a {what} (a whole number up to 3500)"))
+}
+
 fn player_of(
     record: &csv::StringRecord,
     columns: &[(usize, Field)],
@@ -250,31 +259,9 @@ fn player_of(
         }
         match field {
             Field::Name => player.name = value.to_owned(),
-            Field::Rating => {
-                player.rating = Some(
-                    value
-                        .parse::<u16>()
-                        .ok()
-                        .filter(|&r| r <= 3500)
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "`{value}` is not a rating (a whole number up to 3500)"
-                            ))
-                        })?,
-                )
-            }
+            Field::Rating => player.rating = Some(rating(value, "rating").map_err(bad)?),
             Field::NationalRating => {
-                player.national_rating = Some(
-                    value
-                        .parse::<u16>()
-                        .ok()
-                        .filter(|&r| r <= 3500)
-                        .ok_or_else(|| {
-                            bad(format!(
-                                "`{value}` is not a national rating (a whole number up to 3500)"
-                            ))
-                        })?,
-                )
+                player.national_rating = Some(rating(value, "national rating").map_err(bad)?)
             }
             Field::FideId => {
                 player.fide_id = Some(
