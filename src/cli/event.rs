@@ -1228,10 +1228,32 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
 /// with corrections for rating evaluation only, and each player's rank in the standings
 /// after the last round paired.
 pub(crate) fn report_text(store: &Store) -> Result<String, Failure> {
-    let mut trf = store.rating_report()?;
+    // Both reports come from one read of the event: the tournament's record for the
+    // standings, the rating report for the file.
+    let (tournament, mut trf) = store.tournament_and_rating_reports()?;
     let paired = store.rounds_started()?;
     if paired > 0 {
-        match super::standings::event_standings(store, paired, None, None, None) {
+        // Only the ranks are wanted, so the standings are made without each player's
+        // working, which would cost more than the ranking itself and change no rank.
+        let ranked = (1..=paired)
+            .map(|r| store.round(r))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Failure::from)
+            .and_then(|rounds| {
+                super::standings::StandingsSource::from_read(
+                    store,
+                    &tournament,
+                    &rounds,
+                    None,
+                    None,
+                    None,
+                )
+            })
+            .and_then(|mut source| {
+                source.options.explain = false;
+                source.after(paired)
+            });
+        match ranked {
             Ok(standings) => with_ranks(&mut trf, &standings.table),
             Err(failure) => {
                 eprintln!("warning: the ranks (columns 86-89) are left blank: {failure}")

@@ -9,7 +9,7 @@ use super::{Exit, Failure};
 use crate::render::site::{
     self, EventInfo, SiteGame, SiteInput, SiteRound, crosstable, crosstable_csv, crosstable_text,
 };
-use crate::store::Store;
+use crate::store::{RoundView, Store};
 use crate::tournament::Player;
 
 #[derive(Args)]
@@ -37,6 +37,9 @@ pub struct CrosstableArgs {
 
 /// What the site is made from, read from the store.
 struct Gathered {
+    /// The rating report that the site offers for download (`export trf`'s report), when
+    /// asked for; the ranks are not in it yet.
+    report: Option<crate::trf::Trf>,
     event: EventInfo,
     players: Vec<Player>,
     rounds: Vec<SiteRound>,
@@ -83,31 +86,47 @@ pub(crate) fn site_rounds(store: &Store) -> Result<Vec<SiteRound>, Failure> {
     let played = store.rounds_started()?;
     let mut rounds = Vec::new();
     for r in 1..=played {
-        let view = store.round(r)?;
-        rounds.push(SiteRound {
-            games: view
-                .games
-                .iter()
-                .map(|g| SiteGame {
-                    board: g.board,
-                    white: g.white,
-                    black: g.black,
-                    white_code: g.white_code,
-                    black_code: g.black_code,
-                })
-                .collect(),
-            unpaired: view.unpaired,
-        });
+        rounds.push(site_round(&store.round(r)?));
     }
     Ok(rounds)
 }
 
-fn gather(store: &Store) -> Result<Gathered, Failure> {
+/// One round as the pages show it.
+fn site_round(view: &RoundView) -> SiteRound {
+    SiteRound {
+        games: view
+            .games
+            .iter()
+            .map(|g| SiteGame {
+                board: g.board,
+                white: g.white,
+                black: g.black,
+                white_code: g.white_code,
+                black_code: g.black_code,
+            })
+            .collect(),
+        unpaired: view.unpaired.clone(),
+    }
+}
+
+/// Reads what the site is made from; `with_report` also builds the rating report for the
+/// download, from the same read as the standings.
+fn gather(store: &Store, with_report: bool) -> Result<Gathered, Failure> {
     let played = store.rounds_started()?;
-    let rounds = site_rounds(store)?;
-    // The database is read once; the standings after each round come from that one read.
-    // The pages show the tables, not the workings behind them.
-    let mut source = StandingsSource::load(store, None, None, None)?;
+    // The database is read once: the rounds serve both the pages and the standings, and the
+    // players and entries both reports. The standings after each round come from that one
+    // read. The pages show the tables, not the workings behind them.
+    let views = (1..=played)
+        .map(|r| store.round(r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rounds = views.iter().map(site_round).collect();
+    let (trf, report) = if with_report {
+        let (trf, report) = store.tournament_and_rating_reports()?;
+        (trf, Some(report))
+    } else {
+        (store.to_trf()?, None)
+    };
+    let mut source = StandingsSource::from_read(store, &trf, &views, None, None, None)?;
     source.options.explain = false;
     let default_list = source.default_list;
     let standings = (0..=played)
@@ -116,6 +135,7 @@ fn gather(store: &Store) -> Result<Gathered, Failure> {
     let system = store.setting("system")?;
     let event = event_info(store, default_list)?;
     Ok(Gathered {
+        report,
         event,
         players: store.players()?,
         rounds,
@@ -210,7 +230,7 @@ fn write(path: &Path, text: &str) -> Result<(), Failure> {
 
 /// Writes the site into `dir` (made if missing) and returns the files written, pages first.
 pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Failure> {
-    let gathered = gather(store)?;
+    let mut gathered = gather(store, true)?;
     std::fs::create_dir_all(dir)
         .map_err(|err| Failure::io(format!("cannot make {}: {err}", dir.display())))?;
     let last = gathered
@@ -223,8 +243,12 @@ pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Fa
             "tournament.trf".to_owned(),
             "the FIDE tournament report (TRF)".to_owned(),
             {
-                // The report `export trf` writes: rating-only corrections and ranks in it.
-                let mut report = store.rating_report()?;
+                // The report `export trf` writes: rating-only corrections and ranks in it,
+                // the ranks those of the final standings already computed for the pages.
+                let mut report = gathered
+                    .report
+                    .take()
+                    .expect("gathered with the rating report");
                 super::event::with_ranks(&mut report, last);
                 crate::trf::write(&report)
             },
@@ -354,7 +378,7 @@ pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
 
 pub fn crosstable_command(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    let gathered = gather(&store)?;
+    let gathered = gather(&store, false)?;
     let input = input(&gathered, Vec::new());
     let text = match args.format.as_str() {
         "text" => {

@@ -11,7 +11,7 @@ use crate::standings::{
     Edition, EventResults, Options, Standings, TieBreak, WithdrawalMode, parse_list, side_by_side,
     standings,
 };
-use crate::store::{ADJOURNED, Store};
+use crate::store::{ADJOURNED, RoundView, Store};
 use crate::tournament::PlayerId;
 
 #[derive(Args)]
@@ -105,13 +105,32 @@ impl StandingsSource {
         lots: Option<u64>,
     ) -> Result<StandingsSource, Failure> {
         let trf = store.to_trf()?;
-        let mut event = EventResults::from_trf(&trf);
+        let rounds = (1..=store.rounds_started()?)
+            .map(|r| store.round(r))
+            .collect::<Result<Vec<_>, _>>()?;
+        Self::from_read(store, &trf, &rounds, list, rules, lots)
+    }
+
+    /// The event from what the caller has already read: `trf` is the tournament's record
+    /// ([`Store::to_trf`]) and `rounds` every round paired, round 1 first. Commands that need
+    /// these for more than the standings (`publish`, `export trf`) read them once and pass
+    /// them here, rather than have the database read a second time; only the settings are
+    /// read from `store`.
+    pub(crate) fn from_read(
+        store: &Store,
+        trf: &crate::trf::Trf,
+        rounds: &[RoundView],
+        list: Option<&str>,
+        rules: Option<&str>,
+        lots: Option<u64>,
+    ) -> Result<StandingsSource, Failure> {
+        let mut event = EventResults::from_trf(trf);
         // Adjourned games are pending: they count in neither player's standings until
         // finished.
         let mut missing = Vec::new();
-        for r in 1..=store.rounds_started()? {
+        for (r, round) in (1..).zip(rounds) {
             let mut open = 0;
-            for game in store.round(r)?.games {
+            for game in &round.games {
                 if game.white_code == ADJOURNED {
                     event.set_pending(game.white, r, true);
                     event.set_pending(game.black, r, true);

@@ -235,6 +235,7 @@ fn nav(input: &SiteInput<'_>) -> Vec<Link> {
 /// What every page shares besides its body: the event, the state of the event, when the
 /// page was made, and the navigation (empty on a page that stands alone, whose links would
 /// point at files that do not exist beside it).
+#[derive(Clone)]
 struct Frame<'a> {
     event: &'a EventInfo,
     state: String,
@@ -244,7 +245,10 @@ struct Frame<'a> {
 }
 
 impl<'a> Frame<'a> {
-    /// A page of the site.
+    /// A page of the site. Every page of the site shares it, so [`site_pages`] makes it once
+    /// and clones it: finding the games without a result looks through every game of every
+    /// round, which for each of the thousands of player cards of a large open cost more than
+    /// rendering the card.
     fn site(input: &'a SiteInput<'_>) -> Frame<'a> {
         Frame {
             event: &input.event,
@@ -951,6 +955,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     let rating = |id: PlayerId| opt(names.get(&id).and_then(|p| p.rating));
     let played = input.played();
     let last = input.last();
+    let frame = Frame::site(input);
     let mut pages = Vec::new();
 
     // Home.
@@ -1022,13 +1027,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     };
     pages.push((
         "index.html".to_owned(),
-        render_page(
-            &tera,
-            "index.html",
-            Frame::site(input),
-            e.name.clone(),
-            index,
-        )?,
+        render_page(&tera, "index.html", frame.clone(), e.name.clone(), index)?,
     ));
 
     // Starting list.
@@ -1051,7 +1050,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         render_page(
             &tera,
             "players.html",
-            Frame::site(input),
+            frame.clone(),
             "Starting rank list".to_owned(),
             PlayersBody {
                 players: by_number.iter().map(|p| line(p)).collect(),
@@ -1069,7 +1068,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
             render_page(
                 &tera,
                 "standings.html",
-                Frame::site(input),
+                frame.clone(),
                 format!("Standings after round {r}"),
                 standings_body(
                     table,
@@ -1140,7 +1139,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
             render_page(
                 &tera,
                 "pairings.html",
-                Frame::site(input),
+                frame.clone(),
                 format!("Pairings of round {r}"),
                 PairingsBody {
                     round: r,
@@ -1154,7 +1153,7 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
 
     pages.push((
         "crosstable.html".to_owned(),
-        crosstable_page(&tera, input, Frame::site(input), true)?,
+        crosstable_page(&tera, input, frame.clone(), true)?,
     ));
 
     // Player cards: most of the pages of a large event, rendered on as many threads as the
@@ -1166,8 +1165,8 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
         let workers: Vec<_> = by_number
             .chunks(chunk)
             .map(|players| {
-                let (tera, entries, names) = (&tera, &entries, &names);
-                scope.spawn(move || player_cards(tera, input, players, entries, names))
+                let (tera, frame, entries, names) = (&tera, &frame, &entries, &names);
+                scope.spawn(move || player_cards(tera, input, frame, players, entries, names))
             })
             .collect();
         workers
@@ -1179,10 +1178,12 @@ pub fn site_pages(input: &SiteInput<'_>) -> Result<Vec<(String, String)>, String
     Ok(pages)
 }
 
-/// The cards of `players`: each round's opponent, colour, result and points.
+/// The cards of `players`: each round's opponent, colour, result and points, in the `frame`
+/// every page of the site shares.
 fn player_cards(
     tera: &Tera,
     input: &SiteInput<'_>,
+    frame: &Frame<'_>,
     players: &[&Player],
     entries: &HashMap<(PlayerId, u32), Entry>,
     names: &HashMap<PlayerId, &Player>,
@@ -1275,7 +1276,7 @@ fn player_cards(
             render_page(
                 tera,
                 "player.html",
-                Frame::site(input),
+                frame.clone(),
                 p.name.clone(),
                 CardBody { facts, rounds },
             )?,

@@ -2056,7 +2056,8 @@ impl Store {
     /// record, which standings and pairings read; [`Store::rating_report`] is what goes to
     /// FIDE.
     pub fn to_trf(&self) -> Result<Trf, StoreError> {
-        self.report(false)
+        let [tournament] = self.reports([false])?;
+        Ok(tournament)
     }
 
     /// The report for rating (`export trf`): as [`Store::to_trf`], but a game whose result
@@ -2064,10 +2065,23 @@ impl Store {
     /// code, with a `###` comment and a `299` record that keeps the player's tournament
     /// score (columns 81-84) what the standings say.
     pub fn rating_report(&self) -> Result<Trf, StoreError> {
-        self.report(true)
+        let [rating] = self.reports([true])?;
+        Ok(rating)
     }
 
-    fn report(&self, for_rating: bool) -> Result<Trf, StoreError> {
+    /// Both reports from one read of the event: [`Store::to_trf`] first, which the standings
+    /// read, then [`Store::rating_report`], which goes to FIDE. A command that needs both
+    /// (`export trf` and `publish` rank the rating report by the tournament's standings)
+    /// reads the players and every round entry once instead of twice; on a large open that
+    /// read is a good part of the command's time.
+    pub fn tournament_and_rating_reports(&self) -> Result<(Trf, Trf), StoreError> {
+        let [tournament, rating] = self.reports([false, true])?;
+        Ok((tournament, rating))
+    }
+
+    /// The reports named by `for_rating` (false: the tournament's record, true: the rating
+    /// report), each built from the same rows, which are read only once.
+    fn reports<const N: usize>(&self, for_rating: [bool; N]) -> Result<[Trf; N], StoreError> {
         let dated = |key: &str| -> Result<Option<String>, StoreError> {
             let value = self.setting(key)?;
             Ok((!value.is_empty()).then(|| value.replace('-', "/")))
@@ -2105,8 +2119,6 @@ impl Store {
             RoundResult::HalfPointBye => half_point_bye,
             other => values.points(other),
         };
-        let mut comments = Vec::new();
-        let mut players = Vec::new();
         // Every entry in one query (one per player is slow for a large field), by player and
         // round.
         type Row = (u32, TrfRound, Option<char>);
@@ -2138,103 +2150,10 @@ impl Store {
                 .push((round, entry, rating_code));
         }
         drop(stmt);
-        // Rating-only corrections: (round, player, points the tournament gives minus points
-        // the corrected code gives).
-        let mut rating_only: Vec<(u32, u16, Points)> = Vec::new();
-        for player in self.players()? {
-            let entries = by_player.remove(&player.id.0).unwrap_or_default();
-            // TRF rounds are positional: a round with nothing recorded is written blank
-            // (not paired, no points).
-            let mut rounds = Vec::new();
-            let mut difference = Points::ZERO;
-            for (round, mut entry, rating_code) in entries {
-                // A requested bye for a later round belongs to that round only (the 240
-                // records carry it): written as a column, it would turn every round between
-                // into a blank, an absence, for any reader. The round to be paired next may
-                // hold one as a trailing column, as engines read it.
-                if round > next_round {
-                    continue;
-                }
-                if let (true, Some(code)) = (for_rating, rating_code) {
-                    let corrected = TrfRound { code, ..entry };
-                    let worth_of = |r: TrfRound| r.result().map(worth).unwrap_or(Points::ZERO);
-                    let delta = Points(worth_of(entry).0 - worth_of(corrected).0);
-                    difference = difference + delta;
-                    rating_only.push((round, player.id.0, delta));
-                    comments.push(format!(
-                        "round {round}: player {} against {}: `{}` in the tournament, `{code}` for rating evaluation only (C.04.2 4.3)",
-                        player.id,
-                        entry.opponent.map_or(0, |o| o.0),
-                        entry.code
-                    ));
-                    entry = corrected;
-                }
-                if entry.code == ADJOURNED {
-                    // An adjourned game counts as a draw for pairing (C.04.1); the report
-                    // says so, and says that the result is still open.
-                    entry.code = '=';
-                    if entry.colour == 'w' {
-                        comments.push(format!(
-                            "round {round}: game {}-{} adjourned, written as a draw for pairing",
-                            player.id,
-                            entry.opponent.map_or(0, |o| o.0)
-                        ));
-                    }
-                }
-                while rounds.len() + 1 < round as usize {
-                    rounds.push(TrfRound {
-                        opponent: None,
-                        colour: '-',
-                        code: ' ',
-                    });
-                }
-                rounds.push(entry);
-            }
-            let points = rounds
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
-                .filter_map(|(_, r)| r.result())
-                .map(worth)
-                .sum::<Points>()
-                + difference;
-            players.push(TrfPlayer {
-                player,
-                points,
-                rank: None,
-                rounds,
-            });
-        }
-        let mut other = self.event_records(&players, &paired)?;
-        // The tournament score of a player with a rating-only correction differs from what
-        // the corrected codes add up to: a 299 adjustment (blank kind) says by how much, so
-        // that the report's points add up.
-        for (round, id, delta) in rating_only {
-            if delta != Points::ZERO {
-                other.push((
-                    "299".to_owned(),
-                    format!(
-                        "299    {:4}  {:>4}  {round:03} {id:>4}",
-                        "",
-                        delta.to_string()
-                    ),
-                ));
-            }
-        }
-        // Manual interventions (forced changes, manual pairings) as `###` comments, which is
-        // how FIDE asks programs to report them.
-        for entry in self.log()? {
-            if entry.command.contains("--force") || entry.command.contains("manual") {
-                comments.push(format!(
-                    "{} {}: {}{}",
-                    entry.at,
-                    entry.command,
-                    entry.what,
-                    entry.new.map(|n| format!(" = {n}")).unwrap_or_default()
-                ));
-            }
-        }
-        Ok(Trf {
+        let registered = self.players()?;
+        let log = self.log()?;
+        // The event's records, the same in every report.
+        let header = Trf {
             name: text("name")?,
             city: text("city")?,
             federation: text("federation")?,
@@ -2249,10 +2168,122 @@ impl Store {
                 "black" => Some(Color::Black),
                 _ => None,
             },
-            players,
-            other,
-            comments,
-        })
+            ..Trf::default()
+        };
+        let mut reports = Vec::with_capacity(N);
+        for for_rating in for_rating {
+            let mut comments = Vec::new();
+            let mut players = Vec::new();
+            // Rating-only corrections: (round, player, points the tournament gives minus points
+            // the corrected code gives).
+            let mut rating_only: Vec<(u32, u16, Points)> = Vec::new();
+            for player in registered.iter().cloned() {
+                let entries = by_player.get(&player.id.0).map_or(&[][..], Vec::as_slice);
+                // TRF rounds are positional: a round with nothing recorded is written blank
+                // (not paired, no points).
+                let mut rounds = Vec::new();
+                let mut difference = Points::ZERO;
+                for &(round, mut entry, rating_code) in entries {
+                    // A requested bye for a later round belongs to that round only (the 240
+                    // records carry it): written as a column, it would turn every round between
+                    // into a blank, an absence, for any reader. The round to be paired next may
+                    // hold one as a trailing column, as engines read it.
+                    if round > next_round {
+                        continue;
+                    }
+                    if let (true, Some(code)) = (for_rating, rating_code) {
+                        let corrected = TrfRound { code, ..entry };
+                        let worth_of = |r: TrfRound| r.result().map(worth).unwrap_or(Points::ZERO);
+                        let delta = Points(worth_of(entry).0 - worth_of(corrected).0);
+                        difference = difference + delta;
+                        rating_only.push((round, player.id.0, delta));
+                        comments.push(format!(
+                        "round {round}: player {} against {}: `{}` in the tournament, `{code}` for rating evaluation only (C.04.2 4.3)",
+                        player.id,
+                        entry.opponent.map_or(0, |o| o.0),
+                        entry.code
+                    ));
+                        entry = corrected;
+                    }
+                    if entry.code == ADJOURNED {
+                        // An adjourned game counts as a draw for pairing (C.04.1); the report
+                        // says so, and says that the result is still open.
+                        entry.code = '=';
+                        if entry.colour == 'w' {
+                            comments.push(format!(
+                            "round {round}: game {}-{} adjourned, written as a draw for pairing",
+                            player.id,
+                            entry.opponent.map_or(0, |o| o.0)
+                        ));
+                        }
+                    }
+                    while rounds.len() + 1 < round as usize {
+                        rounds.push(TrfRound {
+                            opponent: None,
+                            colour: '-',
+                            code: ' ',
+                        });
+                    }
+                    rounds.push(entry);
+                }
+                let points = rounds
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| paired.contains(&(*i as u32 + 1)))
+                    .filter_map(|(_, r)| r.result())
+                    .map(worth)
+                    .sum::<Points>()
+                    + difference;
+                players.push(TrfPlayer {
+                    player,
+                    points,
+                    rank: None,
+                    rounds,
+                });
+            }
+            let mut other = self.event_records(&players, &paired)?;
+            // The tournament score of a player with a rating-only correction differs from what
+            // the corrected codes add up to: a 299 adjustment (blank kind) says by how much, so
+            // that the report's points add up.
+            for (round, id, delta) in rating_only {
+                if delta != Points::ZERO {
+                    other.push((
+                        "299".to_owned(),
+                        format!(
+                            "299    {:4}  {:>4}  {round:03} {id:>4}",
+                            "",
+                            delta.to_string()
+                        ),
+                    ));
+                }
+            }
+            // Manual interventions (forced changes, manual pairings) as `###` comments, which is
+            // how FIDE asks programs to report them.
+            for entry in &log {
+                if entry.command.contains("--force") || entry.command.contains("manual") {
+                    comments.push(format!(
+                        "{} {}: {}{}",
+                        entry.at,
+                        entry.command,
+                        entry.what,
+                        entry
+                            .new
+                            .as_ref()
+                            .map(|n| format!(" = {n}"))
+                            .unwrap_or_default()
+                    ));
+                }
+            }
+            reports.push(Trf {
+                players,
+                other,
+                comments,
+                ..header.clone()
+            });
+        }
+        Ok(reports
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("one report for each kind asked for")))
     }
 
     /// The records that describe the event beside the players: counts (062, 072), type
