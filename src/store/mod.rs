@@ -882,6 +882,7 @@ impl Store {
     pub fn request_bye(&mut self, number: u16, round: u32, code: char) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         Store::require_player(&tx, number)?;
+        require_bye_round(&tx, round)?;
         let paired: bool = tx.query_row(
             "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U'))",
             [round],
@@ -1505,6 +1506,24 @@ fn enter_result_in(
         black_code: codes.1,
     };
     Ok((row, entered))
+}
+
+/// Refuses a bye for a round the event cannot have: round 0, or one past the planned rounds.
+fn require_bye_round(conn: &Connection, round: u32) -> Result<(), StoreError> {
+    if round == 0 {
+        return Err(StoreError::Invalid(
+            "--round 0: rounds are numbered from 1; round 0 does not exist".into(),
+        ));
+    }
+    if let Ok(planned) = setting_in(conn, "rounds")?.parse::<u32>()
+        && round > planned
+    {
+        return Err(StoreError::Invalid(format!(
+            "--round {round}: the event has {} (`arbiter config rounds N` changes it)",
+            crate::render::count(planned as usize, "round", "rounds")
+        )));
+    }
+    Ok(())
 }
 
 /// Refuses a round that is not paired: results and boards exist only in paired rounds.

@@ -1,0 +1,65 @@
+//! Review of issue 12's merge, as a director walks the commands changed by it. One regression
+//! test per defect, each saying how the defect showed itself.
+
+use crate::util::{TempDir, arbiter};
+
+fn run(db: &str, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["--db", db];
+    all.extend_from_slice(args);
+    arbiter(&all)
+}
+
+fn ok(db: &str, args: &[&str]) -> String {
+    let out = run(db, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A Swiss event with `players` players rated 2000, 1990, ... (so numbered in that order).
+fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
+    let db = dir.db();
+    ok(&db, &["new", "Review Open", "--rounds", &rounds.to_string()]);
+    for i in 1..=players {
+        let rating = (2000 - 10 * i).to_string();
+        ok(
+            &db,
+            &[
+                "player",
+                "add",
+                &format!("Player, P{i:02}"),
+                "--rating",
+                &rating,
+            ],
+        );
+    }
+    db
+}
+
+/// `bye 5 --round 0 --half` failed with "database error: CHECK constraint failed: round >= 1"
+/// and exit 4, and `bye 5 --round 10 --half` in a 9-round event was stored (exit 0) for a
+/// round that never comes. Both are invalid input: exit 3, nothing stored.
+#[test]
+fn bye_for_a_round_the_event_cannot_have_is_invalid_input() {
+    let dir = TempDir::new("review-bye-round");
+    let db = swiss(&dir, 6, 9);
+    for round in ["0", "10"] {
+        let out = run(&db, &["bye", "5", "--round", round, "--half"]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "round {round}: {stderr}");
+        assert!(!stderr.contains("database error"), "{stderr}");
+        assert!(stderr.contains(&format!("--round {round}")), "{stderr}");
+    }
+    assert!(stderr_of(&run(&db, &["bye", "5", "--round", "9", "--half"])).is_empty());
+    let log = ok(&db, &["log"]);
+    assert!(!log.contains("round 10") && !log.contains("round 0"), "{log}");
+}
+
+fn stderr_of(out: &std::process::Output) -> String {
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
