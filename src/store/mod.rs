@@ -969,13 +969,15 @@ impl Store {
         Ok(code.chars().next().unwrap_or('Z'))
     }
 
-    /// How many half-point byes the player has requested, all rounds together.
-    pub fn half_point_byes(&self, number: u16) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT COUNT(*) FROM entry WHERE player = ?1 AND code = 'H'",
-            [number],
-            |r| r.get(0),
-        )?)
+    /// The rounds, other than `except`, in which the player has a half-point bye.
+    pub fn half_point_byes(&self, number: u16, except: u32) -> Result<Vec<u32>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT round FROM entry WHERE player = ?1 AND code = 'H' AND round <> ?2 ORDER BY round",
+        )?;
+        let rounds = stmt
+            .query_map(params![number, except], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(rounds)
     }
 
     /// Prohibits every pairing among `players`. In FIDE mode only before round 1.

@@ -63,3 +63,26 @@ fn stderr_of(out: &std::process::Output) -> String {
     assert!(out.status.success());
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
+
+/// In FIDE mode, `bye 5 --round 4 --full` then `bye 5 --round 4 --half` (changing the kind of
+/// the one bye) warned "player 5 already has a half-point bye": the count included the round
+/// being set. A second half-point bye in another round warned without saying which round.
+#[test]
+fn half_point_bye_warning_counts_other_rounds_and_names_them() {
+    let dir = TempDir::new("review-bye-warning");
+    let db = swiss(&dir, 6, 9);
+    ok(&db, &["config", "fide-mode", "on"]);
+    assert!(stderr_of(&run(&db, &["bye", "5", "--round", "4", "--half"])).is_empty());
+    // The same round again: still the player's only half-point bye.
+    assert!(stderr_of(&run(&db, &["bye", "5", "--round", "4", "--half"])).is_empty());
+    let second = stderr_of(&run(&db, &["bye", "5", "--round", "6", "--half"]));
+    assert_eq!(
+        second.trim(),
+        "warning: player 5 already has a half-point bye in round 4"
+    );
+    let third = stderr_of(&run(&db, &["bye", "5", "--round", "7", "--half"]));
+    assert_eq!(
+        third.trim(),
+        "warning: player 5 already has a half-point bye in rounds 4, 6"
+    );
+}
