@@ -1510,6 +1510,57 @@ fn enter_result_in(
     Ok((row, entered))
 }
 
+/// Reads a `299` record with a blank kind, one round and one player back as a correction for
+/// rating evaluation only (C.04.2 Art. 4.3), as [`Store::rating_report`] writes it: the
+/// imported game carries the corrected code, and `delta` is what the tournament's own result
+/// gives more. When the round's code plus `delta` is another played result, the entry gets
+/// that result in the tournament and the imported code as its rating code; otherwise the
+/// record is not one (false) and is kept as written.
+fn rating_only_correction(
+    conn: &Connection,
+    trf: &Trf,
+    line: &str,
+    delta: Points,
+) -> Result<bool, StoreError> {
+    let round = crate::trf::columns(line, 20, 22)
+        .parse::<u32>()
+        .unwrap_or(0);
+    let players = crate::trf::player_numbers(line, 24).unwrap_or_default();
+    let [player] = players[..] else {
+        return Ok(false);
+    };
+    if round == 0 || delta == Points::ZERO {
+        return Ok(false);
+    }
+    let code: Option<String> = conn
+        .query_row(
+            "SELECT code FROM entry WHERE round = ?1 AND player = ?2 AND opponent IS NOT NULL
+             AND rating_code IS NULL",
+            params![round, player],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let values = PointValues::of(trf);
+    let played = [('1', values.win), ('=', values.draw), ('0', values.loss)];
+    let Some(&(_, rated)) = played
+        .iter()
+        .find(|(c, _)| code.as_deref() == Some(&c.to_string()))
+    else {
+        return Ok(false);
+    };
+    let Some(&(tournament, _)) = played
+        .iter()
+        .find(|(_, worth)| worth.0 == rated.0 + delta.0)
+    else {
+        return Ok(false);
+    };
+    conn.execute(
+        "UPDATE entry SET code = ?3, rating_code = ?4 WHERE round = ?1 AND player = ?2",
+        params![round, player, tournament.to_string(), code],
+    )?;
+    Ok(true)
+}
+
 /// Refuses a bye for a round the event cannot have: round 0, or one past the planned rounds.
 fn require_bye_round(conn: &Connection, round: u32) -> Result<(), StoreError> {
     if round == 0 {
@@ -1935,6 +1986,10 @@ impl Store {
                     match (kind.as_str(), points) {
                         ("+", Some(p)) => forfeit_wins.push((p, line.clone())),
                         ("H", Some(p)) => half_byes.push((p, line.clone())),
+                        // A correction for rating evaluation only, as `export trf` writes it:
+                        // the game's code is the corrected one, and the record the points
+                        // the tournament gives on top. The tournament keeps its own result.
+                        ("", Some(delta)) if rating_only_correction(&tx, trf, line, delta)? => {}
                         _ => keep(code, line)?,
                     }
                 }

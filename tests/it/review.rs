@@ -23,7 +23,10 @@ fn ok(db: &str, args: &[&str]) -> String {
 /// A Swiss event with `players` players rated 2000, 1990, ... (so numbered in that order).
 fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
     let db = dir.db();
-    ok(&db, &["new", "Review Open", "--rounds", &rounds.to_string()]);
+    ok(
+        &db,
+        &["new", "Review Open", "--rounds", &rounds.to_string()],
+    );
     for i in 1..=players {
         let rating = (2000 - 10 * i).to_string();
         ok(
@@ -56,7 +59,10 @@ fn bye_for_a_round_the_event_cannot_have_is_invalid_input() {
     }
     assert!(stderr_of(&run(&db, &["bye", "5", "--round", "9", "--half"])).is_empty());
     let log = ok(&db, &["log"]);
-    assert!(!log.contains("round 10") && !log.contains("round 0"), "{log}");
+    assert!(
+        !log.contains("round 10") && !log.contains("round 0"),
+        "{log}"
+    );
 }
 
 fn stderr_of(out: &std::process::Output) -> String {
@@ -85,4 +91,48 @@ fn half_point_bye_warning_counts_other_rounds_and_names_them() {
         third.trim(),
         "warning: player 5 already has a half-point bye in rounds 4, 6"
     );
+}
+
+/// A result corrected for rating evaluation only (after the next round ended, C.04.2 4.3) is
+/// written by `export trf` as the corrected code plus a `299` record with the points the
+/// tournament still gives. `import trf` of that file kept the 299 record as an unknown line
+/// and scored the corrected code: the winner of the round-1 game lost that point in the new
+/// database, its opponent gained it, and the standings differed from the event's.
+#[test]
+fn trf_with_a_rating_only_correction_reads_back_with_equal_standings() {
+    let dir = TempDir::new("review-rating-only-trf");
+    let db = swiss(&dir, 4, 3);
+    ok(&db, &["pair", "--seed", "1"]);
+    ok(&db, &["result", "1", "1", "1-0"]);
+    ok(&db, &["result", "1", "2", "1-0"]);
+    ok(&db, &["pair"]);
+    ok(&db, &["result", "2", "1", "1-0"]);
+    ok(&db, &["result", "2", "2", "1-0"]);
+    ok(&db, &["pair"]);
+    ok(&db, &["result", "3", "1", "1-0"]);
+    ok(&db, &["result", "3", "2", "1-0"]);
+    // Round 2 has ended: this correction is for the rating report only.
+    let corrected = ok(&db, &["result", "1", "1", "0-1", "--correct"]);
+    assert!(corrected.contains("rating evaluation only"), "{corrected}");
+    let standings = ok(&db, &["standings", "--format", "csv"]);
+    let trf = dir.path("event.trf");
+    ok(&db, &["export", "trf", "-o", &trf]);
+    let copy = dir.path("copy.db");
+    ok(&copy, &["import", "trf", &trf]);
+    assert_eq!(ok(&copy, &["standings", "--format", "csv"]), standings);
+    // The round-1 game is still won by White in the tournament, and the new database writes
+    // the same report.
+    let round1 = ok(&copy, &["round", "show", "1", "--format", "csv"]);
+    assert!(round1.lines().nth(1).unwrap().contains(",1-0,"), "{round1}");
+    let again = dir.path("again.trf");
+    ok(&copy, &["export", "trf", "-o", &again]);
+    let players = |path: &str| -> Vec<String> {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("001") || l.starts_with("299"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(players(&again), players(&trf));
 }
