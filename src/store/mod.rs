@@ -2299,7 +2299,25 @@ impl Store {
         }
         // Manual interventions (forced changes, manual pairings) as `###` comments, which is
         // how FIDE asks programs to report them.
-        for entry in self.log()? {
+        // A manual pairing later taken back with `unpair` is not the round's pairing: the
+        // report says nothing of it.
+        let log = self.log()?;
+        let round_of = |what: &str| -> Option<String> {
+            let mut words = what.split([' ', ':']);
+            (words.next() == Some("round")).then(|| words.next().unwrap_or("").to_owned())
+        };
+        for (i, entry) in log.iter().enumerate() {
+            let taken_back = entry.command.contains("manual")
+                && round_of(&entry.what).is_some_and(|round| {
+                    log[i + 1..].iter().any(|later| {
+                        later.command.starts_with("unpair")
+                            && round_of(&later.what).as_ref() == Some(&round)
+                    })
+                });
+            if taken_back {
+                continue;
+            }
+            let entry = entry.clone();
             if entry.command.contains("--force") || entry.command.contains("manual") {
                 comments.push(format!(
                     "{} {}: {}{}",

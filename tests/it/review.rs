@@ -136,3 +136,31 @@ fn trf_with_a_rating_only_correction_reads_back_with_equal_standings() {
     };
     assert_eq!(players(&again), players(&trf));
 }
+
+/// `pair --manual "1-5,6-2"`, then `unpair` and `pair` (the tour's round 2): `export trf`
+/// still reported the taken-back manual pairing as a `###` manual intervention of round 2,
+/// though the round's pairing was the engine's. A manual pairing that stands is reported.
+#[test]
+fn trf_reports_no_manual_pairing_that_was_taken_back() {
+    let dir = TempDir::new("review-manual-unpaired");
+    let db = swiss(&dir, 6, 3);
+    ok(&db, &["pair", "--manual", "1-4"]);
+    ok(&db, &["unpair"]);
+    ok(&db, &["pair"]);
+    let manual = |trf: &str| -> Vec<String> {
+        trf.lines()
+            .filter(|l| l.starts_with("###") && l.contains("manual"))
+            .map(str::to_owned)
+            .collect()
+    };
+    let report = ok(&db, &["export", "trf"]);
+    assert_eq!(manual(&report), Vec::<String>::new(), "{report}");
+    for board in ["1", "2", "3"] {
+        ok(&db, &["result", "1", board, "1/2"]);
+    }
+    ok(&db, &["pair", "--manual", "1-6"]);
+    let report = ok(&db, &["export", "trf"]);
+    let kept = manual(&report);
+    assert_eq!(kept.len(), 1, "{report}");
+    assert!(kept[0].contains("pair --manual: round 2"), "{report}");
+}
