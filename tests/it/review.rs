@@ -164,3 +164,30 @@ fn trf_reports_no_manual_pairing_that_was_taken_back() {
     assert_eq!(kept.len(), 1, "{report}");
     assert!(kept[0].contains("pair --manual: round 2"), "{report}");
 }
+
+/// `standings --explain 6` for a player with a requested half-point bye printed the working
+/// of BH/C1 as "round  3: dummy 1.5 -> 1.5 (voluntarily unplayed) cut: vurexception": the
+/// program's own names, lower-cased and run together, where a director reads which value was
+/// cut and why (C.07 16.5: the voluntarily unplayed round is cut before the lowest value).
+#[test]
+fn explain_says_in_words_what_a_tiebreak_cut() {
+    let dir = TempDir::new("review-explain-cut");
+    let db = swiss(&dir, 7, 3);
+    ok(&db, &["bye", "6", "--round", "3", "--half"]);
+    for round in ["1", "2", "3"] {
+        ok(&db, &["pair"]);
+        for board in ["1", "2", "3"] {
+            ok(&db, &["result", round, board, "1-0"]);
+        }
+    }
+    let explained = ok(&db, &["standings", "--explain", "6"]);
+    let working = &explained[explained.find("BH/C1 =").expect("BH/C1 working")..];
+    let cut: Vec<&str> = working.lines().filter(|l| l.contains("cut")).collect();
+    assert_eq!(
+        cut,
+        vec![
+            "    round  3: dummy 1.5 -> 1.5 (voluntarily unplayed) cut: a voluntarily unplayed round instead of the least significant value (16.5)"
+        ],
+        "{explained}"
+    );
+}
