@@ -1227,6 +1227,11 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
             let store = Store::open(db)?;
             let text = super::publish::games_pgn(&store)?;
             write_output(output, &text)?;
+            if text.trim().is_empty() {
+                eprintln!(
+                    "note: no game is attached to the event, so there is nothing to export; `arbiter game attach ROUND BOARD FILE` attaches one"
+                );
+            }
             Ok(Exit::Ok)
         }
     }

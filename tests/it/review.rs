@@ -191,3 +191,23 @@ fn explain_says_in_words_what_a_tiebreak_cut() {
         "{explained}"
     );
 }
+
+/// `export pgn -o games.pgn` on an event with results but no attached game wrote an empty
+/// file and said nothing (exit 0): a director could not tell an empty export from a failed
+/// one, nor learn that games come from `game attach`.
+#[test]
+fn export_pgn_without_attached_games_says_why_the_file_is_empty() {
+    let dir = TempDir::new("review-empty-pgn");
+    let db = swiss(&dir, 4, 3);
+    ok(&db, &["pair"]);
+    ok(&db, &["result", "1", "1", "1-0"]);
+    let file = dir.path("games.pgn");
+    let out = run(&db, &["export", "pgn", "-o", &file]);
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("no game is attached") && stderr.contains("arbiter game attach"),
+        "{stderr}"
+    );
+}
