@@ -211,3 +211,23 @@ fn export_pgn_without_attached_games_says_why_the_file_is_empty() {
         "{stderr}"
     );
 }
+
+/// `pair --manual "1-99"` (a typing error: the event has no player 99) printed "refused: ...
+/// there is no player 99", then "6 players to pair need 0 pairing-allocated bye, not 1", and
+/// ended "the manual pairing breaks an absolute criterion; --force stores it anyway" (exit 4);
+/// `--force` then failed anyway with exit 3. It is invalid input, said once, with no
+/// `--force` offered, and nothing is paired.
+#[test]
+fn manual_pairing_with_an_unknown_number_is_invalid_input_without_a_force_hint() {
+    let dir = TempDir::new("review-manual-unknown");
+    let db = swiss(&dir, 6, 3);
+    let out = run(&db, &["pair", "--manual", "1-99"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        "error: --manual: there is no player 99; `arbiter player list` shows the numbers"
+    );
+    let shown = run(&db, &["round", "show", "1"]);
+    assert_eq!(shown.status.code(), Some(3));
+}
