@@ -852,6 +852,14 @@ impl Store {
             [number],
             |r| r.get(0),
         )?;
+        if old == from_round {
+            return Err(StoreError::Refused(match from_round {
+                Some(round) => format!(
+                    "player {number} ({name}) is already withdrawn from round {round}; nothing changed"
+                ),
+                None => format!("player {number} ({name}) is not withdrawn; nothing to reinstate"),
+            }));
+        }
         tx.execute(
             "UPDATE player SET withdrawn_from = ?2 WHERE number = ?1",
             params![number, from_round],

@@ -231,3 +231,44 @@ fn manual_pairing_with_an_unknown_number_is_invalid_input_without_a_force_hint()
     let shown = run(&db, &["round", "show", "1"]);
     assert_eq!(shown.status.code(), Some(3));
 }
+
+/// `player reinstate 2` for a player who was never withdrawn printed "player 2 reinstated"
+/// (exit 0) and logged "active -> active"; `player withdraw 2 --from-round 5` twice logged
+/// "withdrawn from round 5 -> withdrawn from round 5". A change that changes nothing is
+/// refused (exit 4) with the player's state, and the log keeps only real changes.
+#[test]
+fn withdraw_and_reinstate_that_change_nothing_are_refused_and_not_logged() {
+    let dir = TempDir::new("review-withdraw-twice");
+    let db = swiss(&dir, 6, 5);
+    let out = run(&db, &["player", "reinstate", "2"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "error: player 2 (Player, P02) is not withdrawn; nothing to reinstate"
+    );
+    ok(&db, &["player", "withdraw", "2", "--from-round", "5"]);
+    let out = run(&db, &["player", "withdraw", "2", "--from-round", "5"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("already withdrawn from round 5"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Another round is a real change.
+    ok(&db, &["player", "withdraw", "2", "--from-round", "4"]);
+    ok(&db, &["player", "reinstate", "2"]);
+    let log = ok(&db, &["log"]);
+    let lines: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("player withdraw") || l.contains("player reinstate"))
+        .map(|l| l.split_once("player 2").map_or(l, |(_, rest)| rest))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            " (Player, P02): active -> withdrawn from round 5",
+            " (Player, P02): withdrawn from round 5 -> withdrawn from round 4",
+            " (Player, P02): withdrawn from round 4 -> active",
+        ]
+    );
+}
