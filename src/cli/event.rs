@@ -558,10 +558,18 @@ pub fn bye(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
     if fide && code == 'F' {
         eprintln!("warning: full-point byes are unusual in rated events (FIDE mode)");
     }
-    if fide && code == 'H' && store.half_point_byes(args.player)? >= 1 {
+    let others = if fide && code == 'H' {
+        store.half_point_byes(args.player, args.round)?
+    } else {
+        Vec::new()
+    };
+    if !others.is_empty() {
+        let rounds: Vec<String> = others.iter().map(u32::to_string).collect();
         eprintln!(
-            "warning: player {} already has a half-point bye",
-            args.player
+            "warning: player {} already has a half-point bye in {} {}",
+            args.player,
+            if others.len() == 1 { "round" } else { "rounds" },
+            rounds.join(", ")
         );
     }
     store.request_bye(args.player, args.round, code)?;
@@ -1219,6 +1227,11 @@ pub fn export(db: &Path, command: &ExportCommand) -> Result<Exit, Failure> {
             let store = Store::open(db)?;
             let text = super::publish::games_pgn(&store)?;
             write_output(output, &text)?;
+            if text.trim().is_empty() {
+                eprintln!(
+                    "note: no game is attached to the event, so there is nothing to export; `arbiter game attach ROUND BOARD FILE` attaches one"
+                );
+            }
             Ok(Exit::Ok)
         }
     }

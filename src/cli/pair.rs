@@ -183,6 +183,15 @@ pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
                 manual
             };
             let violations = checker::check(&input, &manual);
+            // A number the event does not have is a typing error, not a pairing to force.
+            if let Some(checker::Violation::UnknownPlayer(p)) = violations
+                .iter()
+                .find(|v| matches!(v, checker::Violation::UnknownPlayer(_)))
+            {
+                return Err(Failure::invalid_input(format!(
+                    "--manual: there is no player {p}; `arbiter player list` shows the numbers"
+                )));
+            }
             for v in &violations {
                 eprintln!("{}: {v}", if v.is_absolute() { "refused" } else { "note" });
             }

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::standings::{Explanation, Standings, TieBreak, Value};
+use crate::standings::{CutReason, Explanation, Source, Standings, TieBreak, Value};
 
 fn value(tiebreak: TieBreak, v: Option<Value>) -> String {
     Standings::format_value(tiebreak, v)
@@ -193,17 +193,32 @@ pub fn explanation_text(e: &Explanation, name: &str) -> String {
                 .map_or("undefined".to_owned(), |v| value(*t, Some(v)))
         ));
         for item in &w.items {
+            let source = match item.source {
+                Source::Opponent => "opponent",
+                Source::ScheduledOpponent => "scheduled opponent",
+                Source::Dummy => "dummy",
+                Source::VirtualOpponent => "virtual opponent",
+                Source::Rating => "rating",
+                Source::Progressive => "progressive",
+            };
             let mut line = format!(
-                "    round {:>2}: {:?} {} -> {}",
-                item.round, item.source, item.score, item.contribution
+                "    round {:>2}: {source} {} -> {}",
+                item.round, item.score, item.contribution
             );
             if item.vur {
                 line.push_str(" (voluntarily unplayed)");
             }
             if let Some(cut) = item.cut {
-                line.push_str(&format!(" cut: {cut:?}"));
+                line.push_str(match cut {
+                    CutReason::LeastSignificant => " cut: the least significant value",
+                    CutReason::VurException => {
+                        " cut: a voluntarily unplayed round instead of the least significant value (16.5)"
+                    }
+                    CutReason::MostSignificant => " cut: the most significant value",
+                    CutReason::BelowLimit => " not counted: below the Koya limit",
+                });
             }
-            out.push_str(&line.to_lowercase());
+            out.push_str(&line);
             out.push('\n');
         }
         if let Some(note) = &w.note {

@@ -852,6 +852,14 @@ impl Store {
             [number],
             |r| r.get(0),
         )?;
+        if old == from_round {
+            return Err(StoreError::Refused(match from_round {
+                Some(round) => format!(
+                    "player {number} ({name}) is already withdrawn from round {round}; nothing changed"
+                ),
+                None => format!("player {number} ({name}) is not withdrawn; nothing to reinstate"),
+            }));
+        }
         tx.execute(
             "UPDATE player SET withdrawn_from = ?2 WHERE number = ?1",
             params![number, from_round],
@@ -882,6 +890,7 @@ impl Store {
     pub fn request_bye(&mut self, number: u16, round: u32, code: char) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         Store::require_player(&tx, number)?;
+        require_bye_round(&tx, round)?;
         let paired: bool = tx.query_row(
             "SELECT EXISTS (SELECT 1 FROM entry WHERE round = ?1 AND (opponent IS NOT NULL OR code = 'U'))",
             [round],
@@ -968,13 +977,15 @@ impl Store {
         Ok(code.chars().next().unwrap_or('Z'))
     }
 
-    /// How many half-point byes the player has requested, all rounds together.
-    pub fn half_point_byes(&self, number: u16) -> Result<u32, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT COUNT(*) FROM entry WHERE player = ?1 AND code = 'H'",
-            [number],
-            |r| r.get(0),
-        )?)
+    /// The rounds, other than `except`, in which the player has a half-point bye.
+    pub fn half_point_byes(&self, number: u16, except: u32) -> Result<Vec<u32>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT round FROM entry WHERE player = ?1 AND code = 'H' AND round <> ?2 ORDER BY round",
+        )?;
+        let rounds = stmt
+            .query_map(params![number, except], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(rounds)
     }
 
     /// Prohibits every pairing among `players`. In FIDE mode only before round 1.
@@ -1507,6 +1518,75 @@ fn enter_result_in(
     Ok((row, entered))
 }
 
+/// Reads a `299` record with a blank kind, one round and one player back as a correction for
+/// rating evaluation only (C.04.2 Art. 4.3), as [`Store::rating_report`] writes it: the
+/// imported game carries the corrected code, and `delta` is what the tournament's own result
+/// gives more. When the round's code plus `delta` is another played result, the entry gets
+/// that result in the tournament and the imported code as its rating code; otherwise the
+/// record is not one (false) and is kept as written.
+fn rating_only_correction(
+    conn: &Connection,
+    trf: &Trf,
+    line: &str,
+    delta: Points,
+) -> Result<bool, StoreError> {
+    let round = crate::trf::columns(line, 20, 22)
+        .parse::<u32>()
+        .unwrap_or(0);
+    let players = crate::trf::player_numbers(line, 24).unwrap_or_default();
+    let [player] = players[..] else {
+        return Ok(false);
+    };
+    if round == 0 || delta == Points::ZERO {
+        return Ok(false);
+    }
+    let code: Option<String> = conn
+        .query_row(
+            "SELECT code FROM entry WHERE round = ?1 AND player = ?2 AND opponent IS NOT NULL
+             AND rating_code IS NULL",
+            params![round, player],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let values = PointValues::of(trf);
+    let played = [('1', values.win), ('=', values.draw), ('0', values.loss)];
+    let Some(&(_, rated)) = played
+        .iter()
+        .find(|(c, _)| code.as_deref() == Some(&c.to_string()))
+    else {
+        return Ok(false);
+    };
+    let Some(&(tournament, _)) = played
+        .iter()
+        .find(|(_, worth)| worth.0 == rated.0 + delta.0)
+    else {
+        return Ok(false);
+    };
+    conn.execute(
+        "UPDATE entry SET code = ?3, rating_code = ?4 WHERE round = ?1 AND player = ?2",
+        params![round, player, tournament.to_string(), code],
+    )?;
+    Ok(true)
+}
+
+/// Refuses a bye for a round the event cannot have: round 0, or one past the planned rounds.
+fn require_bye_round(conn: &Connection, round: u32) -> Result<(), StoreError> {
+    if round == 0 {
+        return Err(StoreError::Invalid(
+            "--round 0: rounds are numbered from 1; round 0 does not exist".into(),
+        ));
+    }
+    if let Ok(planned) = setting_in(conn, "rounds")?.parse::<u32>()
+        && round > planned
+    {
+        return Err(StoreError::Invalid(format!(
+            "--round {round}: the event has {} (`arbiter config rounds N` changes it)",
+            crate::render::count(planned as usize, "round", "rounds")
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses a round that is not paired: results and boards exist only in paired rounds.
 fn require_paired_in(conn: &Connection, round: u32) -> Result<(), StoreError> {
     if round == 0 {
@@ -1914,6 +1994,10 @@ impl Store {
                     match (kind.as_str(), points) {
                         ("+", Some(p)) => forfeit_wins.push((p, line.clone())),
                         ("H", Some(p)) => half_byes.push((p, line.clone())),
+                        // A correction for rating evaluation only, as `export trf` writes it:
+                        // the game's code is the corrected one, and the record the points
+                        // the tournament gives on top. The tournament keeps its own result.
+                        ("", Some(delta)) if rating_only_correction(&tx, trf, line, delta)? => {}
                         _ => keep(code, line)?,
                     }
                 }
@@ -2152,6 +2236,11 @@ impl Store {
         drop(stmt);
         let registered = self.players()?;
         let log = self.log()?;
+        // The round a log line is about, from its `round N: ...` text.
+        let round_of = |what: &str| -> Option<String> {
+            let mut words = what.split([' ', ':']);
+            (words.next() == Some("round")).then(|| words.next().unwrap_or("").to_owned())
+        };
         // The event's records, the same in every report.
         let header = Trf {
             name: text("name")?,
@@ -2258,8 +2347,19 @@ impl Store {
                 }
             }
             // Manual interventions (forced changes, manual pairings) as `###` comments, which is
-            // how FIDE asks programs to report them.
-            for entry in &log {
+            // how FIDE asks programs to report them. A manual pairing later taken back with
+            // `unpair` is not the round's pairing: the report says nothing of it.
+            for (i, entry) in log.iter().enumerate() {
+                let taken_back = entry.command.contains("manual")
+                    && round_of(&entry.what).is_some_and(|round| {
+                        log[i + 1..].iter().any(|later| {
+                            later.command.starts_with("unpair")
+                                && round_of(&later.what).as_ref() == Some(&round)
+                        })
+                    });
+                if taken_back {
+                    continue;
+                }
                 if entry.command.contains("--force") || entry.command.contains("manual") {
                     comments.push(format!(
                         "{} {}: {}{}",

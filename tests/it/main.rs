@@ -63,3 +63,5 @@ mod field_safety;
 mod field_corrections;
 // Field repairs of the scoresheet checker and claims (issue 12): endings, bounds, recording faults, --before.
 mod sheet_repairs;
+// Review of issue 12's merge: one test per defect a director, an arbiter or an attacker found.
+mod review;
