@@ -821,6 +821,16 @@ impl Store {
                     "--from-round 0: rounds are numbered from 1; a withdrawal starts at the first round the player will not play".into(),
                 ));
             }
+            // A withdrawal from a round the event does not have would change nothing while
+            // saying it did.
+            if let Ok(planned) = setting_in(&tx, "rounds")?.parse::<u32>()
+                && round > planned
+            {
+                return Err(StoreError::Invalid(format!(
+                    "--from-round {round}: the event has {} (`arbiter config rounds N` changes it)",
+                    crate::render::count(planned as usize, "round", "rounds")
+                )));
+            }
             // A round the player is paired in has happened for them (or will, as paired):
             // a withdrawal cannot reach back into it. A game not yet played is a forfeit to
             // enter, then the withdrawal starts with the round after it.

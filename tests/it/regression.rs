@@ -181,3 +181,27 @@ fn a_round_one_dry_run_with_a_seed_shows_the_boards_pair_stores() {
     let stored = run(&["pair", "--seed", "5"]);
     assert_eq!(boards(&dry), boards(&stored), "{dry}\n{stored}");
 }
+
+/// `player withdraw 1 --from-round 12` in a 9-round event said "withdrawn from round 12" and
+/// exited 0, changing nothing a director could see (found in the review after issue 12).
+#[test]
+fn a_withdrawal_past_the_last_round_is_invalid_input() {
+    let dir = crate::util::TempDir::new("regression-withdraw-past");
+    let db = dir.db();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--db", db.as_str()];
+        all.extend_from_slice(args);
+        crate::util::arbiter(&all)
+    };
+    assert!(run(&["new", "Nine", "--rounds", "9"]).status.success());
+    assert!(run(&["player", "add", "A, B"]).status.success());
+    let out = run(&["player", "withdraw", "1", "--from-round", "12"]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the event has 9 rounds"));
+    // The last round itself is a withdrawal a director can make.
+    assert!(
+        run(&["player", "withdraw", "1", "--from-round", "9"])
+            .status
+            .success()
+    );
+}
