@@ -821,16 +821,7 @@ impl Store {
                     "--from-round 0: rounds are numbered from 1; a withdrawal starts at the first round the player will not play".into(),
                 ));
             }
-            // A withdrawal from a round the event does not have would change nothing while
-            // saying it did.
-            if let Ok(planned) = setting_in(&tx, "rounds")?.parse::<u32>()
-                && round > planned
-            {
-                return Err(StoreError::Invalid(format!(
-                    "--from-round {round}: the event has {} (`arbiter config rounds N` changes it)",
-                    crate::render::count(planned as usize, "round", "rounds")
-                )));
-            }
+            require_planned_round(&tx, round, "--from-round")?;
             // A round the player is paired in has happened for them (or will, as paired):
             // a withdrawal cannot reach back into it. A game not yet played is a forfeit to
             // enter, then the withdrawal starts with the round after it.
@@ -1586,12 +1577,19 @@ fn require_bye_round(conn: &Connection, round: u32) -> Result<(), StoreError> {
             "--round 0: rounds are numbered from 1; round 0 does not exist".into(),
         ));
     }
+    require_planned_round(conn, round, "--round")
+}
+
+/// Refuses a round past the event's planned rounds (when they are set), naming the flag that
+/// gave it: a bye or a withdrawal for a round that never comes would change nothing while
+/// saying it did.
+fn require_planned_round(conn: &Connection, round: u32, flag: &str) -> Result<(), StoreError> {
     if let Ok(planned) = setting_in(conn, "rounds")?.parse::<u32>()
         && round > planned
     {
         return Err(StoreError::Invalid(format!(
-            "--round {round}: the event has {} (`arbiter config rounds N` changes it)",
-            crate::render::count(planned as usize, "round", "rounds")
+            "{flag} {round}: the event has {planned} round{} (`arbiter config rounds N` changes it)",
+            if planned == 1 { "" } else { "s" }
         )));
     }
     Ok(())
