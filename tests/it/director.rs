@@ -6,13 +6,7 @@ use std::path::PathBuf;
 use arbiter::store::Store;
 use arbiter::trf::{parse, write};
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    arbiter(&all)
-}
+use crate::util::{TempDir, run_on as run};
 
 /// The round robin of the FIDE tie-break exercises (`fixtures/trf/held-rr6.trf`) imported
 /// into a fresh database: six players, five rounds with every kind of game result.

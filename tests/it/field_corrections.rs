@@ -5,13 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    arbiter(&all)
-}
+use crate::util::{TempDir, ok_on as ok, run_on as run};
 
 fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
@@ -19,18 +13,6 @@ fn stdout(out: &std::process::Output) -> String {
 
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Runs a command that must succeed and returns its standard output.
-fn ok(db: &str, args: &[&str]) -> String {
-    let out = run(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}{}",
-        stdout(&out),
-        stderr(&out)
-    );
-    stdout(&out)
 }
 
 /// A new Swiss event with `players` players of distinct ratings (so that the numbers are

@@ -4,19 +4,7 @@
 
 use std::path::Path;
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> String {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    let out = arbiter(&all);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
+use crate::util::{TempDir, arbiter, ok_on as run};
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))

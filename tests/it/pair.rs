@@ -2,24 +2,7 @@
 //! the same pairing as engine mode gives for the exported report, manual pairings checked,
 //! round robins by the Berger table, and "no legal pairing" as a clear answer.
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    arbiter(&all)
-}
-
-fn ok(db: &str, args: &[&str]) -> String {
-    let out = run(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::util::{TempDir, arbiter, ok_on as ok, run_on as run};
 
 /// The boards of a stored round as `WHITE BLACK` lines, then the bye as `ID 0`.
 fn stored(db: &str, round: &str) -> Vec<String> {

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::util::arbiter;
+use crate::util::ok_on as run;
 
 /// A fresh directory under the system's temporary directory, removed at the end.
 struct TempDir(PathBuf);
@@ -32,18 +32,6 @@ impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-fn run(db: &str, args: &[&str]) -> String {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    let out = arbiter(&all);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
 }
 
 fn fixture(name: &str) -> String {

@@ -62,13 +62,7 @@ fn promotion_without_piece_does_not_choose_a_stalemating_queen() {
 fn a_new_event_without_a_start_date_has_standings() {
     let dir = crate::util::TempDir::new("regression-start");
     let db = dir.path("t.db");
-    let run = |args: &[&str]| {
-        let mut all = vec!["--db", db.as_str()];
-        all.extend_from_slice(args);
-        let out = crate::util::arbiter(&all);
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = |args: &[&str]| crate::util::ok_on(&db, args);
     let created = run(&["new", "Club Open", "--rounds", "5"]);
     assert!(created.contains("(today)"), "{created}");
     for name in ["Alpha, A", "Beta, B", "Gamma, C", "Delta, D"] {
@@ -144,13 +138,7 @@ fn a_paired_round_without_results_reads_back() {
 fn a_round_one_dry_run_with_a_seed_shows_the_boards_pair_stores() {
     let dir = crate::util::TempDir::new("regression-dry-seed");
     let db = dir.db();
-    let run = |args: &[&str]| {
-        let mut all = vec!["--db", db.as_str()];
-        all.extend_from_slice(args);
-        let out = crate::util::arbiter(&all);
-        assert!(out.status.success(), "{args:?}: {out:?}");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = |args: &[&str]| crate::util::ok_on(&db, args);
     run(&["new", "Seeded"]);
     for i in 1..=6 {
         run(&[
@@ -188,11 +176,7 @@ fn a_round_one_dry_run_with_a_seed_shows_the_boards_pair_stores() {
 fn a_withdrawal_past_the_last_round_is_invalid_input() {
     let dir = crate::util::TempDir::new("regression-withdraw-past");
     let db = dir.db();
-    let run = |args: &[&str]| {
-        let mut all = vec!["--db", db.as_str()];
-        all.extend_from_slice(args);
-        crate::util::arbiter(&all)
-    };
+    let run = |args: &[&str]| crate::util::run_on(&db, args);
     assert!(run(&["new", "Nine", "--rounds", "9"]).status.success());
     assert!(run(&["player", "add", "A, B"]).status.success());
     let out = run(&["player", "withdraw", "1", "--from-round", "12"]);

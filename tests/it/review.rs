@@ -1,46 +1,11 @@
 //! Review of issue 12's merge, as a director walks the commands changed by it. One regression
 //! test per defect, each saying how the defect showed itself.
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    arbiter(&all)
-}
-
-fn ok(db: &str, args: &[&str]) -> String {
-    let out = run(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::util::{TempDir, ok_on as ok, run_on as run, swiss_event};
 
 /// A Swiss event with `players` players rated 2000, 1990, ... (so numbered in that order).
 fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
-    let db = dir.db();
-    ok(
-        &db,
-        &["new", "Review Open", "--rounds", &rounds.to_string()],
-    );
-    for i in 1..=players {
-        let rating = (2000 - 10 * i).to_string();
-        ok(
-            &db,
-            &[
-                "player",
-                "add",
-                &format!("Player, P{i:02}"),
-                "--rating",
-                &rating,
-            ],
-        );
-    }
-    db
+    swiss_event(dir, "Review Open", players, rounds)
 }
 
 /// `bye 5 --round 0 --half` failed with "database error: CHECK constraint failed: round >= 1"

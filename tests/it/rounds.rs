@@ -3,24 +3,7 @@
 //! a registration and partial manual pairings. One regression test per defect, each saying
 //! how the defect showed itself.
 
-use crate::util::{TempDir, arbiter};
-
-fn run(db: &str, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["--db", db];
-    all.extend_from_slice(args);
-    arbiter(&all)
-}
-
-fn ok(db: &str, args: &[&str]) -> String {
-    let out = run(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use crate::util::{TempDir, arbiter, ok_on as ok, run_on as run, swiss_event};
 
 fn json(db: &str, args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&ok(db, args)).unwrap()
@@ -28,25 +11,7 @@ fn json(db: &str, args: &[&str]) -> serde_json::Value {
 
 /// A Swiss event with `players` players rated 2000, 1990, ... (so numbered in that order).
 fn swiss(dir: &TempDir, players: u16, rounds: u16) -> String {
-    let db = dir.db();
-    ok(
-        &db,
-        &["new", "Rounds Open", "--rounds", &rounds.to_string()],
-    );
-    for i in 1..=players {
-        let rating = (2000 - 10 * i).to_string();
-        ok(
-            &db,
-            &[
-                "player",
-                "add",
-                &format!("Player, P{i:02}"),
-                "--rating",
-                &rating,
-            ],
-        );
-    }
-    db
+    swiss_event(dir, "Rounds Open", players, rounds)
 }
 
 /// The players on a board in a stored round, and the round's unpaired players with codes.

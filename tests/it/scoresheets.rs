@@ -8,19 +8,12 @@ use arbiter::chess::Ending;
 use arbiter::scoresheet::pgn::read_games;
 use arbiter::scoresheet::verify::{Options, verify};
 
-use crate::util::arbiter;
+use crate::util::{arbiter, json_lines};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scoresheets");
 
 fn fixture(name: &str) -> String {
     format!("{FIXTURES}/{name}")
-}
-
-fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
 }
 
 // ---- check -----------------------------------------------------------------------------------

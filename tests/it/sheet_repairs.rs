@@ -7,19 +7,12 @@ use arbiter::chess::{ClaimError, ClaimKind, ClaimOpportunity, Ending, Game, Laws
 use arbiter::scoresheet::pgn::read_games;
 use arbiter::scoresheet::verify::{Options, verify_with_game};
 
-use crate::util::{RANDOM_GAMES, TempDir, arbiter};
+use crate::util::{RANDOM_GAMES, TempDir, arbiter, json_lines};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scoresheets");
 
 fn fixture(name: &str) -> String {
     format!("{FIXTURES}/{name}")
-}
-
-fn json_lines(out: &std::process::Output) -> Vec<Value> {
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
 }
 
 fn stderr(out: &std::process::Output) -> String {

@@ -99,6 +99,54 @@ pub fn arbiter(args: &[&str]) -> Output {
         .expect("run arbiter")
 }
 
+/// Runs `arbiter --db DB ARGS...`.
+pub fn run_on(db: &str, args: &[&str]) -> Output {
+    let mut all = vec!["--db", db];
+    all.extend_from_slice(args);
+    arbiter(&all)
+}
+
+/// Runs `arbiter --db DB ARGS...`, which must succeed, and returns its standard output.
+pub fn ok_on(db: &str, args: &[&str]) -> String {
+    let out = run_on(db, args);
+    assert!(
+        out.status.success(),
+        "arbiter {args:?}: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A Swiss event in `dir` with `players` players rated 2000, 1990, ... (so numbered in
+/// registration order) and `rounds` rounds planned; returns the database path.
+pub fn swiss_event(dir: &TempDir, name: &str, players: u16, rounds: u16) -> String {
+    let db = dir.db();
+    ok_on(&db, &["new", name, "--rounds", &rounds.to_string()]);
+    for i in 1..=players {
+        let rating = (2000 - 10 * i).to_string();
+        ok_on(
+            &db,
+            &[
+                "player",
+                "add",
+                &format!("Player, P{i:02}"),
+                "--rating",
+                &rating,
+            ],
+        );
+    }
+    db
+}
+
+/// The JSON Lines a command wrote on standard output.
+pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
 /// Whether the long tests were asked for (`RUN_SLOW_TESTS=1`).
 pub fn slow_tests() -> bool {
     std::env::var_os("RUN_SLOW_TESTS").is_some_and(|v| v != "0" && !v.is_empty())
