@@ -1118,6 +1118,9 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
                     warning.line, warning.message
                 );
             }
+            if let Some(warning) = super::standings::recorded_list_warning(&text, &trf) {
+                eprintln!("warning: {shown}: {warning}");
+            }
             // Importing into a file that does not exist yet creates the event from the report.
             let mut store = if db.exists() {
                 Store::open(db)?
@@ -1264,6 +1267,9 @@ pub(crate) fn report_text(store: &Store) -> Result<String, Failure> {
             })
             .and_then(|mut source| {
                 source.options.explain = false;
+                for note in source.notes(false) {
+                    eprintln!("note: the ranks: {note}");
+                }
                 source.after(paired)
             });
         match ranked {

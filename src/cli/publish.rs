@@ -15,19 +15,26 @@ use crate::tournament::Player;
 #[derive(Args)]
 #[command(
     about = "Write the event as a static web site: event, players, pairings, standings, crosstable, player cards, downloads",
-    after_help = "Examples:\n  arbiter publish site/\n  arbiter --db open2026.db publish /var/www/open2026"
+    after_help = "Examples:\n  arbiter publish site/\n  arbiter --db open2026.db publish /var/www/open2026\n  arbiter publish site/ --tiebreak-rules 2024"
 )]
 pub struct PublishArgs {
     /// The folder to write into (made if missing; the site's files in it are replaced).
     dir: PathBuf,
+    /// auto, 2026, 2024 or legacy (default: the event's setting).
+    #[arg(long = "tiebreak-rules")]
+    tiebreak_rules: Option<String>,
 }
 
 #[derive(Args)]
 #[command(
     about = "The crosstable after the last round paired, in rank order",
-    after_help = "Examples:\n  arbiter crosstable\n  arbiter crosstable --format csv -o crosstable.csv\n  arbiter crosstable --format html -o crosstable.html"
+    after_help = "Examples:\n  arbiter crosstable\n  arbiter crosstable --format csv -o crosstable.csv\n  arbiter crosstable --format html -o crosstable.html\n  arbiter crosstable --tiebreak-rules 2024"
 )]
 pub struct CrosstableArgs {
+    /// auto, 2026, 2024 or legacy (default: the event's setting): the rules the rank order
+    /// is decided by.
+    #[arg(long = "tiebreak-rules")]
+    tiebreak_rules: Option<String>,
     /// text, html or csv.
     #[arg(long, default_value = "text")]
     format: String,
@@ -48,12 +55,9 @@ struct Gathered {
     round_robin: bool,
 }
 
-/// The event's data as the pages show it; `default_list` is the common tie-break list used
-/// when the event has none.
-pub(crate) fn event_info(
-    store: &Store,
-    default_list: Option<&'static str>,
-) -> Result<EventInfo, Failure> {
+/// The event's data as the pages show it; `tiebreak_note` says what the standings assume
+/// ([`StandingsSource::page_note`]).
+pub(crate) fn event_info(store: &Store, tiebreak_note: String) -> Result<EventInfo, Failure> {
     let system = store.setting("system")?;
     Ok(EventInfo {
         name: store.setting("name")?,
@@ -70,9 +74,7 @@ pub(crate) fn event_info(
             "double-berger" => "Double round robin (Berger tables)".to_owned(),
             other => other.to_owned(),
         },
-        tiebreak_note: default_list
-            .map(|list| format!("the event has no tie-break list; a common one is used: {list}"))
-            .unwrap_or_default(),
+        tiebreak_note,
     })
 }
 
@@ -110,8 +112,9 @@ fn site_round(view: &RoundView) -> SiteRound {
 }
 
 /// Reads what the site is made from; `with_report` also builds the rating report for the
-/// download, from the same read as the standings.
-fn gather(store: &Store, with_report: bool) -> Result<Gathered, Failure> {
+/// download, from the same read as the standings; `rules` as `--tiebreak-rules` gives it.
+/// What the standings assume is said on standard error, once.
+fn gather(store: &Store, with_report: bool, rules: Option<&str>) -> Result<Gathered, Failure> {
     let played = store.rounds_started()?;
     // The database is read once: the rounds serve both the pages and the standings, and the
     // players and entries both reports. The standings after each round come from that one
@@ -126,14 +129,17 @@ fn gather(store: &Store, with_report: bool) -> Result<Gathered, Failure> {
     } else {
         (store.to_trf()?, None)
     };
-    let mut source = StandingsSource::from_read(store, &trf, &views, None, None, None)?;
+    let mut source = StandingsSource::from_read(store, &trf, &views, None, rules, None)?;
     source.options.explain = false;
-    let default_list = source.default_list;
+    for note in source.notes(true) {
+        eprintln!("note: {note}");
+    }
+    let tiebreak_note = source.page_note();
     let standings = (0..=played)
         .map(|r| source.after(r).map(|computed| computed.table))
         .collect::<Result<Vec<_>, _>>()?;
     let system = store.setting("system")?;
-    let event = event_info(store, default_list)?;
+    let event = event_info(store, tiebreak_note)?;
     Ok(Gathered {
         report,
         event,
@@ -229,8 +235,12 @@ fn write(path: &Path, text: &str) -> Result<(), Failure> {
 }
 
 /// Writes the site into `dir` (made if missing) and returns the files written, pages first.
-pub(crate) fn publish_site(store: &Store, dir: &Path) -> Result<Vec<PathBuf>, Failure> {
-    let mut gathered = gather(store, true)?;
+pub(crate) fn publish_site(
+    store: &Store,
+    dir: &Path,
+    rules: Option<&str>,
+) -> Result<Vec<PathBuf>, Failure> {
+    let mut gathered = gather(store, true, rules)?;
     std::fs::create_dir_all(dir)
         .map_err(|err| Failure::io(format!("cannot make {}: {err}", dir.display())))?;
     let last = gathered
@@ -364,7 +374,7 @@ fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>
 
 pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
-    let written = publish_site(&store, &args.dir)?;
+    let written = publish_site(&store, &args.dir, args.tiebreak_rules.as_deref())?;
     // From now on the round's pairing is public: C.04.2 4.4 limits changing it.
     store.record_publication(&args.dir.display().to_string())?;
     println!(
@@ -378,7 +388,7 @@ pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
 
 pub fn crosstable_command(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    let gathered = gather(&store, false)?;
+    let gathered = gather(&store, false, args.tiebreak_rules.as_deref())?;
     let input = input(&gathered, Vec::new());
     let text = match args.format.as_str() {
         "text" => {

@@ -8,8 +8,8 @@ use clap::Args;
 use super::{Exit, Failure};
 use crate::render::site::{StandingsPage, standings_html};
 use crate::standings::{
-    Edition, EventResults, Options, Standings, TieBreak, WithdrawalMode, parse_list, side_by_side,
-    standings,
+    Edition, EventResults, Options, RecordedList, Standings, StandingsError, TieBreak,
+    WithdrawalMode, parse_list, side_by_side, standings,
 };
 use crate::store::{ADJOURNED, RoundView, Store};
 use crate::tournament::PlayerId;
@@ -48,7 +48,7 @@ pub struct StandingsArgs {
 /// The standings of the event in the store after `round`, as `arbiter standings` computes
 /// them: adjourned games pending, withdrawals and the event's withdrawal policy applied, the
 /// tie-break `list` (default: the event's, else a common one) under the `rules` edition
-/// (default: the event's setting resolved by the start date).
+/// (default: the event's setting resolved by the start date, else the current edition).
 pub(crate) struct EventStandings {
     pub table: Standings,
     pub event: EventResults,
@@ -72,16 +72,6 @@ fn default_list(store: &Store) -> Result<Option<&'static str>, Failure> {
     }))
 }
 
-pub(crate) fn event_standings(
-    store: &Store,
-    round: u32,
-    list: Option<&str>,
-    rules: Option<&str>,
-    lots: Option<u64>,
-) -> Result<EventStandings, Failure> {
-    StandingsSource::load(store, list, rules, lots)?.after(round)
-}
-
 /// The event read once from the store, ready to be ranked after any round: what the site
 /// needs for every round without reading the database again each time.
 pub(crate) struct StandingsSource {
@@ -94,10 +84,17 @@ pub(crate) struct StandingsSource {
     pub edition: Edition,
     /// The common list used because the event has none.
     pub default_list: Option<&'static str>,
+    /// The rules are `auto` and the event has no start date, so the current edition is used.
+    pub assumed_edition: bool,
+    /// Entries of the event's list that are not computed (team tie-breaks of an imported
+    /// report, say), each as written with the reason.
+    pub left_out: Vec<String>,
 }
 
 impl StandingsSource {
-    /// Reads the event; `list`, `rules` and `lots` as for [`event_standings`].
+    /// Reads the event: the tie-break `list` (default: the event's, else a common one) under
+    /// the `rules` edition (default: the event's setting, resolved by the start date, else
+    /// the current edition), with a drawing of `lots` for the ties left.
     pub(crate) fn load(
         store: &Store,
         list: Option<&str>,
@@ -147,37 +144,48 @@ impl StandingsSource {
         if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
             event.withdrawals = mode;
         }
-        let list_flag = list.map(|_| "--tiebreaks");
         let default_list = match list {
             Some(_) => None,
             None => default_list(store)?,
         };
-        let list = match (list, default_list) {
-            (Some(list), _) => list.to_owned(),
-            (None, Some(default)) => default.to_owned(),
-            (None, None) => store.setting("tiebreaks")?,
+        let mut left_out = Vec::new();
+        let tiebreaks = match (list, default_list) {
+            // What the user types is checked to the letter.
+            (Some(list), _) => {
+                parse_list(list).map_err(|e| Failure::invalid_input(format!("--tiebreaks: {e}")))?
+            }
+            (None, Some(default)) => parse_list(default).expect("the common lists parse"),
+            // The event's list may come from another program's report (202), which can name
+            // tie-breaks not computed here, such as a team event's: the rest are computed
+            // and the others named once by the command, rather than no standings at all.
+            (None, None) => {
+                let recorded = RecordedList::read(&store.setting("tiebreaks")?);
+                left_out = recorded.left_out();
+                recorded.computed()
+            }
         };
-        // A stored list is checked when it is set; one from an older database or an imported
-        // report is named as the event's, not as a flag the user never gave.
-        let tiebreaks = parse_list(&list).map_err(|e| match list_flag {
-            Some(flag) => Failure::invalid_input(format!("{flag}: {e}")),
-            None => Failure::invalid_input(format!("the event's tie-break list: {e}"))
-                .with_hint("`arbiter config tiebreaks LIST` sets another"),
-        })?;
         let start = store.setting("start")?;
         let rules = match rules {
             Some(rules) => rules.to_owned(),
             None => store.setting("tiebreak-rules")?,
         };
-        let edition = Edition::resolve(
+        // `auto` with no start date (files from pairing engines and chess-results rebuilds
+        // carry none): the current edition, said aloud by the command, never guessed
+        // silently.
+        let (edition, assumed_edition) = match Edition::resolve(
             &rules,
             Some(&start).filter(|s| !s.is_empty()).map(String::as_str),
-        )
-        .map_err(|e| {
-            Failure::invalid_input(format!(
-                "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
-            ))
-        })?;
+        ) {
+            Err(StandingsError::MissingStartDate) => (Edition::CURRENT, true),
+            resolved => (
+                resolved.map_err(|e| {
+                    Failure::invalid_input(format!(
+                        "{e} (set `arbiter config start DATE` or --tiebreak-rules)"
+                    ))
+                })?,
+                false,
+            ),
+        };
         let mut options = Options::new(edition);
         options.lots = lots;
         Ok(StandingsSource {
@@ -187,7 +195,76 @@ impl StandingsSource {
             options,
             edition,
             default_list,
+            assumed_edition,
+            left_out,
         })
+    }
+
+    /// The same as [`StandingsSource::notes`] for the published pages' event note, which
+    /// readers of the site see: no command-line advice in it.
+    pub(crate) fn page_note(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(list) = self.default_list {
+            parts.push(format!(
+                "the event has no tie-break list; a common one is used: {list}"
+            ));
+        }
+        if self.assumed_edition {
+            parts.push(format!(
+                "the event has no start date: tie-breaks by the {} rules",
+                self.edition
+            ));
+        }
+        if !self.left_out.is_empty() {
+            parts.push(format!(
+                "tie-breaks of the event's list not computed: {}",
+                self.left_out.join(", ")
+            ));
+        }
+        parts.join("; ")
+    }
+
+    /// What the standings assume beyond the event's settings, one line each, for the command
+    /// to print on standard error: the edition taken for want of a start date, and the
+    /// entries of the event's list that are not computed. `rules_flag`: the command takes
+    /// `--tiebreak-rules`, so the note can name it.
+    pub(crate) fn notes(&self, rules_flag: bool) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.assumed_edition {
+            let other = if self.edition == Edition::Y2024 {
+                "2026"
+            } else {
+                "2024"
+            };
+            notes.push(format!(
+                "the event has no start date: tie-breaks by the {} rules; {} otherwise",
+                self.edition,
+                if rules_flag {
+                    format!("say --tiebreak-rules {other}")
+                } else {
+                    format!("`arbiter config tiebreak-rules {other}` or `arbiter config start DATE` decide")
+                }
+            ));
+        }
+        if !self.left_out.is_empty() {
+            let used = if self.tiebreaks.is_empty() {
+                "ranked by points alone (--tiebreaks LIST ranks by others)".to_owned()
+            } else {
+                format!(
+                    "ranked by {}",
+                    self.tiebreaks
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            notes.push(format!(
+                "the event's tie-break list names {}, not computed here: {used}",
+                self.left_out.join(", ")
+            ));
+        }
+        notes
     }
 
     /// The standings after `round`.
@@ -218,6 +295,7 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             "note: the event has no tie-break list; using {default} (`arbiter config tiebreaks LIST` sets one)"
         );
     }
+    let page_note;
     let EventStandings {
         table,
         event,
@@ -226,13 +304,19 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         edition,
         missing,
         ..
-    } = event_standings(
-        &store,
-        round,
-        args.tiebreaks.as_deref(),
-        args.tiebreak_rules.as_deref(),
-        args.lots,
-    )?;
+    } = {
+        let source = StandingsSource::load(
+            &store,
+            args.tiebreaks.as_deref(),
+            args.tiebreak_rules.as_deref(),
+            args.lots,
+        )?;
+        for note in source.notes(true) {
+            eprintln!("note: {note}");
+        }
+        page_note = source.page_note();
+        source.after(round)?
+    };
     let planned: Option<u32> = store.setting("rounds")?.parse().ok();
     // In FIDE mode there are no final standings while a result is missing.
     let fide = store.setting("fide-mode")? == "on";
@@ -323,7 +407,7 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         "csv" => crate::render::standings::standings_csv(&table).map_err(Failure::io)?,
         "json" => crate::render::standings::standings_json(&table, explain.clone()) + "\n",
         "html" => {
-            let info = super::publish::event_info(&store, default_list(&store)?)?;
+            let info = super::publish::event_info(&store, page_note)?;
             let generated = super::publish::generated_now();
             let mut sections = Vec::new();
             if let (Some(n), Some(e)) = (args.explain, &explain) {
@@ -379,4 +463,44 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         None => print!("{text}"),
     }
     Ok(Exit::Ok)
+}
+
+/// The warning for the tie-break record of an imported report (`202`, else `212`) when it
+/// names tie-breaks not computed here, such as a team event's: which ones, and what the
+/// standings use instead. `text` is the file as read, for the record's line number.
+pub(crate) fn recorded_list_warning(text: &str, trf: &crate::trf::Trf) -> Option<String> {
+    // The record the event's list is read from: `202`, else `212` (the import reads it so).
+    let (code, line) = trf
+        .other
+        .iter()
+        .find(|(code, _)| code == "202")
+        .or_else(|| trf.other.iter().find(|(code, _)| code == "212"))?;
+    let recorded = RecordedList::read(&crate::trf::columns(line, 5, line.chars().count().max(5)));
+    let left_out = recorded.left_out();
+    if left_out.is_empty() {
+        return None;
+    }
+    let computed = recorded.computed();
+    let used = if computed.is_empty() {
+        "the standings rank by points alone".to_owned()
+    } else {
+        format!(
+            "the standings use {}",
+            computed
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    // Lines may end with CR, LF or CRLF, as the TRF reader counts them.
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    let at = normalized
+        .split('\n')
+        .position(|l| l == line)
+        .map_or_else(String::new, |index| format!("line {}: ", index + 1));
+    Some(format!(
+        "{at}{code} names tie-breaks not computed here: {}; the record is kept for `export trf`, and {used}",
+        left_out.join(", ")
+    ))
 }

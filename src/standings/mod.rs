@@ -58,7 +58,10 @@ use crate::tournament::{Player, PlayerId, Points, RoundResult};
 
 pub use event::{Cell, Entry, EventResults, WithdrawalMode};
 pub use tables::{dp, pd};
-pub use tiebreak::{Code, ModifierKind, ParseTieBreakError, TieBreak, Trim, parse_list};
+pub use tiebreak::{
+    Code, Descriptor, LeftOut, ModifierKind, ParseTieBreakError, RecordedList, TieBreak, Trim,
+    parse_list,
+};
 pub use value::Value;
 
 use compute::Engine;
@@ -76,6 +79,10 @@ pub enum Edition {
 }
 
 impl Edition {
+    /// The edition in force now, the newest FIDE text: what an event without a start date is
+    /// ranked by in `auto` mode, said aloud by the command that does it.
+    pub const CURRENT: Edition = Edition::Y2026;
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Edition::Y2026 => "2026",

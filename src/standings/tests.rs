@@ -386,3 +386,45 @@ fn cap_rounds_setting() {
     let table = standings(&e, &[bh], &options).expect("standings");
     assert_eq!(table.row(PlayerId(4)).expect("row").values[0], v("5.0"));
 }
+
+/// TRF-2026 records 202/212 split by the MTB26 grammar: acronym, `:` score, `/` modifiers.
+#[test]
+fn recorded_descriptors_split_by_the_2026_grammar() {
+    let d = Descriptor::read(" BH:MP/C1/P ");
+    assert_eq!(d.text, "BH:MP/C1/P");
+    assert_eq!(d.acronym, "BH");
+    assert_eq!(d.score.as_deref(), Some("MP"));
+    assert_eq!(d.modifiers, ["C1", "P"]);
+    let d = Descriptor::read("KS/L-2");
+    assert_eq!(
+        (d.acronym.as_str(), d.score, d.modifiers),
+        ("KS", None, vec!["L-2".to_owned()])
+    );
+    assert!(Descriptor::read("PTS").is_points());
+    assert!(!Descriptor::read("PTS:GP").is_points());
+}
+
+/// What is computed of a recorded list and what is left out, with the reason; the points
+/// (`PTS`, first in a 212) are not a tie-break.
+#[test]
+fn recorded_lists_keep_what_is_computed() {
+    let list =
+        RecordedList::read("PTS,WIN,BH/C1,EDET/P,KS/L-2,OTHER_X,ARO/U1400,bh-c1,MPvGP,SB:GP");
+    let computed: Vec<String> = list.computed().iter().map(ToString::to_string).collect();
+    assert_eq!(computed, ["WIN", "BH/C1", "KS/L-2", "BH/C1"]);
+    assert_eq!(
+        list.left_out(),
+        [
+            "EDET/P (a team tie-break)",
+            "OTHER_X (self-defined)",
+            "ARO/U1400 (unknown modifier `/U1400` for ARO: allowed modifiers: /C1, /C2, /M1, /M2)",
+            "MPvGP (a team tie-break)",
+            "SB:GP (on the team score GP)",
+        ]
+    );
+    assert!(RecordedList::read("").entries.is_empty());
+    assert_eq!(
+        RecordedList::read("XYZ").left_out(),
+        ["XYZ (not a c.07 tie-break)"]
+    );
+}

@@ -424,18 +424,30 @@ impl FromStr for TieBreak {
             }
         }
         parts.push(current);
-        let name = parts[0].trim().to_ascii_uppercase();
+        TieBreak::from_parts(&parts[0], &parts[1..])
+    }
+}
+
+impl TieBreak {
+    /// A descriptor from its acronym and its modifiers (without their `/`), as both the
+    /// command line's spelling and the TRF records' grammar split it.
+    fn from_parts<S: AsRef<str>>(
+        acronym: &str,
+        modifiers: &[S],
+    ) -> Result<TieBreak, ParseTieBreakError> {
+        let name = acronym.trim().to_ascii_uppercase();
         let code = match name.as_str() {
             "GE" => Code::Rep,
             "" => return Err(ParseTieBreakError::Empty),
             _ => Code::ALL
                 .into_iter()
                 .find(|c| c.as_str() == name)
-                .ok_or_else(|| ParseTieBreakError::UnknownCode(parts[0].trim().to_owned()))?,
+                .ok_or_else(|| ParseTieBreakError::UnknownCode(acronym.trim().to_owned()))?,
         };
         let mut tb = TieBreak::new(code);
         let mut seen: Vec<ModifierKind> = Vec::new();
-        for raw in &parts[1..] {
+        for raw in modifiers {
+            let raw = raw.as_ref();
             let m = raw.trim().to_ascii_uppercase();
             let shown = format!("/{}", raw.trim());
             let unknown = || ParseTieBreakError::UnknownModifier {
@@ -508,4 +520,147 @@ pub fn parse_list(text: &str) -> Result<Vec<TieBreak>, ParseTieBreakError> {
         .filter(|s| !s.trim().is_empty())
         .map(str::parse)
         .collect()
+}
+
+/// One entry of a tie-break list as TRF-2026 records `202` and `212` write it, split by the
+/// MTB26 grammar of C.07 (2026): an acronym, a score parameter after `:` (`BH:MP`, `ESB:MG`),
+/// then modifiers each after a `/` (`/C1`, `/P`, `/L-2`). `EMGSB/C1/P` is the acronym
+/// `EMGSB` with the modifiers `C1` and `P`; `BH:MP/C1/P` is `BH` on match points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Descriptor {
+    /// As written.
+    pub text: String,
+    /// Upper case, as C.07 spells it (`MPVGP` for `MPvGP`).
+    pub acronym: String,
+    /// The score the tie-break is computed on, after `:`, upper case (`MP`, `GP`, `MG`).
+    pub score: Option<String>,
+    /// Each modifier without its `/`, upper case.
+    pub modifiers: Vec<String>,
+}
+
+impl Descriptor {
+    /// Splits one entry; it never fails, because a record from another program may name
+    /// what this one does not know, and is kept whatever it holds.
+    pub fn read(text: &str) -> Descriptor {
+        let text = text.trim();
+        let mut parts = text.split('/');
+        let head = parts.next().unwrap_or_default();
+        let (acronym, score) = match head.split_once(':') {
+            Some((acronym, score)) => (acronym, Some(score.trim().to_ascii_uppercase())),
+            None => (head, None),
+        };
+        Descriptor {
+            text: text.to_owned(),
+            acronym: acronym.trim().to_ascii_uppercase(),
+            score,
+            modifiers: parts.map(|m| m.trim().to_ascii_uppercase()).collect(),
+        }
+    }
+
+    /// The standings' own score (`PTS`), which `212` lists first: not a tie-break.
+    pub fn is_points(&self) -> bool {
+        self.acronym == "PTS" && self.score.is_none() && self.modifiers.is_empty()
+    }
+}
+
+/// Why an entry of a recorded list is not computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LeftOut {
+    /// A team tie-break (C.07 Arts. 11-13: `MPvGP`, `EMGSB`, `EDET`, `BC`, ...), or a team's
+    /// primary score (`MPTS`, `GPTS`).
+    Team,
+    /// A tie-break computed on a team score (`BH:MP`, `KS:GP`, 13 preamble).
+    TeamScore(String),
+    /// Self-defined by the event's regulations (`OTHER_...`).
+    SelfDefined,
+    /// A C.07 tie-break with a modifier that C.07 does not give it (or another program's own,
+    /// such as `/U1400`), or not a C.07 tie-break at all.
+    Unreadable(ParseTieBreakError),
+}
+
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeftOut::Team => f.write_str("a team tie-break"),
+            LeftOut::TeamScore(score) => write!(f, "on the team score {score}"),
+            LeftOut::SelfDefined => f.write_str("self-defined"),
+            LeftOut::Unreadable(ParseTieBreakError::UnknownCode(_)) => {
+                f.write_str("not a c.07 tie-break")
+            }
+            LeftOut::Unreadable(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The team tie-breaks and team scores of C.07 Arts. 11-13 (2026), with the spellings
+/// FIDE's reference tool accepts (`ESB`, `EDEC`).
+const TEAM_ACRONYMS: [&str; 18] = [
+    "MPTS", "GPTS", "MPVGP", "BC", "TBR", "BBE", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE",
+    "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "SSSC",
+];
+
+/// A tie-break list read from a TRF record (`202`, or `212` after its `PTS`): each entry with
+/// the tie-break computed for it, or why it is left out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedList {
+    pub entries: Vec<(Descriptor, Result<TieBreak, LeftOut>)>,
+}
+
+impl RecordedList {
+    /// Reads a comma-separated list (blanks and `;` separate too) by the MTB26 grammar. The
+    /// standings' own score (`PTS`) is skipped. Nothing is refused: what cannot be computed
+    /// here is kept with its reason.
+    pub fn read(text: &str) -> RecordedList {
+        let entries = text
+            .split([',', ';', ' '])
+            .filter(|s| !s.trim().is_empty())
+            .map(Descriptor::read)
+            .filter(|d| !d.is_points())
+            .map(|d| {
+                let meaning = Self::meaning(&d);
+                (d, meaning)
+            })
+            .collect();
+        RecordedList { entries }
+    }
+
+    fn meaning(d: &Descriptor) -> Result<TieBreak, LeftOut> {
+        if TEAM_ACRONYMS.contains(&d.acronym.as_str()) || d.acronym == "PTS" {
+            return Err(LeftOut::Team);
+        }
+        if d.acronym.starts_with("OTHER_") {
+            return Err(LeftOut::SelfDefined);
+        }
+        // A list set with `arbiter config` may use the command line's `-` (`BH-C1`).
+        let tb = TieBreak::from_parts(&d.acronym, &d.modifiers)
+            .or_else(|e| d.text.parse().map_err(|_| e))
+            .map_err(LeftOut::Unreadable)?;
+        // An individual event's one score is its points; `:MP` and `:GP` choose between a
+        // team's two.
+        match &d.score {
+            Some(score) => Err(LeftOut::TeamScore(score.clone())),
+            None => Ok(tb),
+        }
+    }
+
+    /// The tie-breaks computed, in the list's order.
+    pub fn computed(&self) -> Vec<TieBreak> {
+        self.entries
+            .iter()
+            .filter_map(|(_, meaning)| meaning.as_ref().ok().copied())
+            .collect()
+    }
+
+    /// The entries left out, each as written with its reason: `EDET/P (a team tie-break)`.
+    pub fn left_out(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter_map(|(d, meaning)| {
+                meaning
+                    .as_ref()
+                    .err()
+                    .map(|why| format!("{} ({why})", d.text))
+            })
+            .collect()
+    }
 }

@@ -2043,6 +2043,23 @@ impl Store {
                 _ => keep(code, line)?,
             }
         }
+        // A report with a `212` (the standings' order: the points, then the tie-breaks) and no
+        // `202` names the event's tie-breaks there; the record itself is kept as written.
+        if !trf.other.iter().any(|(code, _)| code == "202")
+            && let Some((_, line)) = trf.other.iter().find(|(code, _)| code == "212")
+        {
+            let record = crate::trf::columns(line, 5, line.chars().count().max(5));
+            let list: Vec<&str> = record
+                .split(',')
+                .map(str::trim)
+                .filter(|entry| {
+                    !entry.is_empty() && !crate::standings::Descriptor::read(entry).is_points()
+                })
+                .collect();
+            if !list.is_empty() {
+                set("tiebreaks", Some(list.join(",")))?;
+            }
+        }
         let values = PointValues::of(trf);
         for (key, points) in [
             ("points-win", values.win),
