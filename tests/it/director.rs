@@ -161,6 +161,10 @@ fn every_fixture_round_trips_through_the_store() {
     let mut count = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        // Folders hold files of other forms (`real-forms/`), with tests of their own.
+        if !path.is_file() {
+            continue;
+        }
         let (original, _) = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let mut store = Store::create_in_memory("x", &[]).unwrap();
         store.import_trf(&original, "fixture").unwrap();

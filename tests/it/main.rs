@@ -65,3 +65,5 @@ mod field_corrections;
 mod sheet_repairs;
 // Review of issue 12's merge: one test per defect a director, an arbiter or an attacker found.
 mod review;
+// Standings of files from other programs (issue 13, items 7 and 8): no start date, TRF-2026 tie-break codes not computed.
+mod real_standings;
