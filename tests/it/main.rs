@@ -65,3 +65,5 @@ mod field_corrections;
 mod sheet_repairs;
 // Review of issue 12's merge: one test per defect a director, an arbiter or an attacker found.
 mod review;
+// Acceleration in files from other programs (issue 13): 250 in every form, 192 Baku, XXA columns, partial generate.
+mod acceleration;
