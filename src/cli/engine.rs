@@ -99,7 +99,7 @@ fn read_trf(file: &Path) -> Result<Trf, Failure> {
             warning.line, warning.message
         );
     }
-    if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf, next_round(&trf)) {
+    if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
         eprintln!("warning: {shown}: {warning}");
     }
     Ok(trf)

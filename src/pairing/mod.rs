@@ -307,7 +307,7 @@ pub fn baku_rounds(trf: &Trf, round: u32) -> u32 {
 
 /// The warning for a report whose `192` names the Baku method without a number of rounds
 /// (`XXR`, `142`), as [`baku_rounds`] decides it; `None` when there is nothing to say.
-pub fn baku_rounds_unknown(trf: &Trf, round: u32) -> Option<String> {
+pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
     let explicit = trf
         .other
         .iter()
@@ -315,11 +315,10 @@ pub fn baku_rounds_unknown(trf: &Trf, round: u32) -> Option<String> {
     if trf.rounds.is_some() || explicit || !baku::named_by(trf) {
         return None;
     }
-    let rounds = baku_rounds(trf, round);
-    Some(format!(
-        "record 192 names the Baku method (C.04.7), which accelerates the first half of the planned rounds, but the report does not give their number (XXR or 142): the {rounds} round(s) it holds are taken as all, so the first {} are accelerated; add XXR or 142 if the event has more",
-        baku::accelerated_rounds(rounds)
-    ))
+    Some(
+        "record 192 names the Baku method (C.04.7), which accelerates the first half of the planned rounds, but the report does not give their number (XXR or 142): the rounds it holds, with the round to pair, are taken as all of them; add XXR or 142 if the event has more"
+            .to_owned(),
+    )
 }
 
 /// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had

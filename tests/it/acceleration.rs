@@ -3,7 +3,7 @@
 //! method (C.04.7) with the text's group A; `XXA` read by its columns; and `pairing generate`
 //! keeping the rounds it made when a round cannot be paired.
 //!
-//! The fixtures in `fixtures/trf/acceleration/` are written by hand in the forms observed in
+//! The fixtures in `fixtures/acceleration/` are written by hand in the forms observed in
 //! real files (Sharly-Chess's and echecsjs's test files, other programs' Baku writers); none
 //! is copied. Expected pairings are worked out by hand from C.04.3 (2026) and C.04.7, as the
 //! comment beside each says; the reference engine (bbpPairings v6) gives the same pairings
@@ -13,7 +13,7 @@ use crate::util::{TempDir, arbiter, ok_on, run_on};
 
 fn fixture(name: &str) -> String {
     format!(
-        "{}/fixtures/trf/acceleration/{name}",
+        "{}/fixtures/acceleration/{name}",
         env!("CARGO_MANIFEST_DIR")
     )
 }
