@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
 use crate::chess::Color;
-use crate::pairing::generate::{GeneratorConfig, generate};
+use crate::pairing::generate::{GenerateError, GeneratorConfig, generate};
 use crate::pairing::{Pairing, PairingInput, dutch};
 use crate::tournament::PlayerId;
 use crate::trf::Trf;
@@ -98,6 +98,9 @@ fn read_trf(file: &Path) -> Result<Trf, Failure> {
             "warning: {shown}: line {}: {}",
             warning.line, warning.message
         );
+    }
+    if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
+        eprintln!("warning: {shown}: {warning}");
     }
     Ok(trf)
 }
@@ -400,10 +403,33 @@ fn generate_event(args: &GenerateArgs) -> Result<Exit, Failure> {
         baku: args.baku,
     };
     let mut pair = crate::pairing::generate::pair_dutch;
-    let trf = generate(&config, &mut pair).map_err(|e| Failure::invalid_input(e.to_string()))?;
-    let text = crate::trf::write(&trf);
-    std::fs::write(&args.output, text)
-        .map_err(|err| Failure::io(format!("cannot write {}: {err}", args.output.display())))?;
+    let write = |trf: &Trf| {
+        std::fs::write(&args.output, crate::trf::write(trf))
+            .map_err(|err| Failure::io(format!("cannot write {}: {err}", args.output.display())))
+    };
+    let trf = match generate(&config, &mut pair) {
+        Ok(trf) => trf,
+        // The rounds made are a report of their own: written, and the answer is "no".
+        Err(GenerateError::Pairer {
+            round,
+            message,
+            partial,
+        }) => {
+            write(&partial)?;
+            let made = match round {
+                1 => "no round".to_owned(),
+                2 => "round 1".to_owned(),
+                _ => format!("rounds 1-{}", round - 1),
+            };
+            eprintln!(
+                "round {round} could not be paired: {message}; {} written with {made}",
+                args.output.display()
+            );
+            return Ok(Exit::No);
+        }
+        Err(e) => return Err(Failure::invalid_input(e.to_string())),
+    };
+    write(&trf)?;
     println!(
         "{}, {}, seed {}: {}",
         crate::render::count(args.players, "player", "players"),

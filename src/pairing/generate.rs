@@ -26,7 +26,7 @@ use std::fmt;
 
 use crate::chess::Color;
 use crate::tournament::{Player, PlayerId, Points, Sex, Title};
-use crate::trf::{Trf, TrfPlayer, TrfRound};
+use crate::trf::{PlayerAcceleration, PointValues, Trf, TrfPlayer, TrfRound};
 
 /// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014, with the constants of Vigna's public-domain `splitmix64.c`): a Weyl sequence
@@ -146,8 +146,13 @@ pub enum GenerateError {
     DrawPercent(u32),
     /// A rate outside 0 to 1.
     Rate { name: &'static str, value: f64 },
-    /// The pairer gave up.
-    Pairer { round: u32, message: String },
+    /// The pairer gave up on `round`. `partial` is the report of the rounds before it, a
+    /// whole report that reads back (the round's own columns are left out).
+    Pairer {
+        round: u32,
+        message: String,
+        partial: Box<Trf>,
+    },
     /// The pairer's boards are not a pairing of the players to pair.
     BadPairing { round: u32, message: String },
 }
@@ -168,7 +173,7 @@ impl fmt::Display for GenerateError {
                     "the {name} rate is a probability from 0 to 1, not {value}"
                 )
             }
-            GenerateError::Pairer { round, message } => {
+            GenerateError::Pairer { round, message, .. } => {
                 write!(f, "round {round}: the pairing failed: {message}")
             }
             GenerateError::BadPairing { round, message } => {
@@ -332,8 +337,23 @@ pub fn generate(
             }
         }
 
-        let boards =
-            pair(&trf, round).map_err(|message| GenerateError::Pairer { round, message })?;
+        let boards = match pair(&trf, round) {
+            Ok(boards) => boards,
+            Err(message) => {
+                // The rounds made stand: the report without this round's columns (requested
+                // byes and absences written for it) is a report of rounds 1 to round - 1.
+                for player in &mut trf.players {
+                    player.rounds.truncate(round as usize - 1);
+                }
+                trf.comments
+                    .push(format!("round {round} could not be paired: {message}"));
+                return Err(GenerateError::Pairer {
+                    round,
+                    message,
+                    partial: Box::new(trf),
+                });
+            }
+        };
         check_boards(&boards, &to_pair, &mut seen, round)?;
 
         for &(white, black) in &boards {
@@ -465,32 +485,26 @@ fn check_boards(
     Ok(())
 }
 
-/// Baku acceleration (C.04.7): group A is the first `2 ceil(N/4)` players of the round-1 list
-/// (those entered in round 1); a late entry numbered above the last of them joins it (the
-/// last player of group A stays the same player). Group A has a win (1 point) of virtual score
-/// in the first `ceil(ceil(R/2)/2)` rounds and half of it in the rest of the first
-/// `ceil(R/2)`. One `XXA` line per player of group A: the id at columns 5-8, then the points
-/// of each accelerated round every five columns from column 10.
+/// Baku acceleration (C.04.7, computed in [`super::baku`]): group A is the first
+/// `2 ceil(N/4)` players of the round-1 list (those entered in round 1); a late entry numbered
+/// above the last of them joins it (the last player of group A stays the same player). One
+/// `XXA` line per player of group A with the virtual points of each accelerated round.
 fn baku_lines(entry: &[u32], rounds: u32) -> Vec<String> {
     let first_list: Vec<usize> = (0..entry.len()).filter(|&i| entry[i] == 1).collect();
-    let size = (2 * first_list.len().div_ceil(4)).min(first_list.len());
+    let size = super::baku::group_size(first_list.len());
     let Some(&last) = size.checked_sub(1).and_then(|i| first_list.get(i)) else {
         return Vec::new();
     };
-    let accelerated = rounds.div_ceil(2);
-    let full = accelerated.div_ceil(2);
+    let values = PointValues::default();
     (0..=last)
         .map(|index| {
-            let mut line = format!("XXA {:>4}", index + 1);
-            for round in 1..=accelerated {
-                let virtual_points = if round <= full {
-                    Points::ONE
-                } else {
-                    Points::HALF
-                };
-                line.push_str(&format!(" {virtual_points:>4}"));
+            PlayerAcceleration {
+                player: u16::try_from(index + 1).unwrap_or(u16::MAX),
+                points: (1..=super::baku::accelerated_rounds(rounds))
+                    .map(|round| super::baku::virtual_points(round, rounds, &values))
+                    .collect(),
             }
-            line
+            .record()
         })
         .collect()
 }

@@ -6,6 +6,7 @@
 //! [`PairingInput`] is the state before a round, as plain data: the engines read nothing else.
 //! [`Pairing`] is what they give back.
 
+pub mod baku;
 pub mod berger;
 pub mod checker;
 pub mod dutch;
@@ -15,7 +16,7 @@ use std::fmt;
 
 use crate::chess::Color;
 use crate::tournament::{PlayerId, Points, RoundResult};
-use crate::trf::{PointValues, Trf};
+use crate::trf::{Acceleration, AccelerationError, PlayerAcceleration, PointValues, Trf};
 
 /// One player as a pairing engine sees them before a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,8 +86,17 @@ pub enum InputError {
     RoundZero,
     /// A record names a player the report does not have.
     UnknownPlayer { record: String, id: u16 },
-    /// A `240`, `250`, `260`, `XXA` or `XXP` record whose numbers cannot be read.
+    /// A `240`, `260` or `XXP` record whose numbers cannot be read.
     BadRecord { record: String },
+    /// A `250` or `XXA` record that no reading fits (a report read from text is refused
+    /// earlier, with its line).
+    Acceleration {
+        record: String,
+        error: AccelerationError,
+    },
+    /// `192` names the Baku method, whose virtual points are a win's and a draw's, but the
+    /// report's points are not those it asks for (a win worth two draws, a loss nothing).
+    BakuPoints { values: PointValues },
 }
 
 impl fmt::Display for InputError {
@@ -100,17 +110,21 @@ impl fmt::Display for InputError {
                 )
             }
             InputError::BadRecord { record } => write!(f, "record `{record}` cannot be read"),
+            InputError::Acceleration { record, error } => write!(
+                f,
+                "acceleration record `{record}`, column {}: {error}",
+                error.column
+            ),
+            InputError::BakuPoints { values } => write!(
+                f,
+                "record 192 names the Baku method (C.04.7), which needs a win worth two draws and a loss worth nothing; this report scores a win {}, a draw {} and a loss {}",
+                values.win, values.draw, values.loss
+            ),
         }
     }
 }
 
 impl std::error::Error for InputError {}
-
-/// Columns `from..=to` (1-based) of a record, trimmed: the TRF module's reader, so that the
-/// pairing input and the store read every record alike.
-fn columns(line: &str, from: usize, to: usize) -> String {
-    crate::trf::columns(line, from, to)
-}
 
 impl PairingInput {
     /// The state before `round` in a report: only rounds before it count, so a complete event
@@ -179,6 +193,10 @@ impl PairingInput {
             record: line.to_owned(),
         };
         let mut prohibited = Vec::new();
+        // `250` and `XXA` records, when present, override an acceleration named in `192`
+        // (TRF-2026, record 250).
+        let mut explicit = false;
+        let mut accelerations: Vec<Acceleration> = Vec::new();
         for (code, line) in &trf.other {
             match code.as_str() {
                 "240" => {
@@ -204,43 +222,56 @@ impl PairingInput {
                     }
                 }
                 "XXA" => {
-                    // A player at 5-8, then virtual points for rounds 1, 2, ... every 5 columns.
-                    let id: u16 = columns(line, 5, 8).parse().map_err(|_| bad(line))?;
-                    let i = index(&players, id, line)?;
-                    let points = line
-                        .get(9..)
-                        .unwrap_or("")
-                        .split_whitespace()
-                        .map(|t| t.parse::<Points>().map_err(|_| bad(line)))
-                        .collect::<Result<Vec<_>, _>>()?;
-                    players[i].acceleration = points;
+                    let read = PlayerAcceleration::read(line).map_err(|error| {
+                        InputError::Acceleration {
+                            record: line.to_owned(),
+                            error,
+                        }
+                    })?;
+                    let i = index(&players, read.player, line)?;
+                    players[i].acceleration = read.points;
+                    explicit = true;
                 }
                 "250" => {
-                    // Game points at 10-13 for rounds 15-17..19-21 and players 23-26..28-31.
-                    let points: Points = columns(line, 10, 13).parse().map_err(|_| bad(line))?;
-                    let number = |from, to| columns(line, from, to).parse::<u32>();
-                    let (Ok(r1), Ok(r2), Ok(p1), Ok(p2)) = (
-                        number(15, 17),
-                        number(19, 21),
-                        number(23, 26),
-                        number(28, 31),
-                    ) else {
-                        return Err(bad(line));
-                    };
-                    for p in players.iter_mut() {
-                        let id = u32::from(p.id.0);
-                        if p1 <= id && id <= p2 {
-                            for rr in r1..=r2 {
-                                let k = rr as usize - 1;
-                                if p.acceleration.len() <= k {
-                                    p.acceleration.resize(k + 1, Points::ZERO);
-                                }
-                                p.acceleration[k] = p.acceleration[k] + points;
-                            }
-                        }
+                    let read =
+                        Acceleration::read(line).map_err(|error| InputError::Acceleration {
+                            record: line.to_owned(),
+                            error,
+                        })?;
+                    // A record with match points only accelerates teams (TRF-2026: match
+                    // points are blank for individuals); the games of individuals have
+                    // nothing to add it to.
+                    if read.game_points.is_some() {
+                        explicit = true;
+                        accelerations.push(read);
                     }
                 }
                 _ => {}
+            }
+        }
+        let values = PointValues::of(trf);
+        if !explicit && baku::named_by(trf) {
+            if !baku::fits(&values) {
+                return Err(InputError::BakuPoints { values });
+            }
+            let last = u16::try_from(baku::group_size(trf.players.len())).unwrap_or(u16::MAX);
+            accelerations = baku::records(last, baku_rounds(trf, round), &values);
+        }
+        for record in &accelerations {
+            let Some(points) = record.game_points else {
+                continue;
+            };
+            for p in players.iter_mut() {
+                for rr in record.first_round..=record.last_round {
+                    if !record.covers(p.id.0, rr) {
+                        continue;
+                    }
+                    let k = rr as usize - 1;
+                    if p.acceleration.len() <= k {
+                        p.acceleration.resize(k + 1, Points::ZERO);
+                    }
+                    p.acceleration[k] = p.acceleration[k] + points;
+                }
             }
         }
         let initial_colour = trf
@@ -250,11 +281,44 @@ impl PairingInput {
             round,
             planned_rounds: trf.rounds,
             initial_colour,
-            values: PointValues::of(trf),
+            values,
             players,
             prohibited,
         })
     }
+}
+
+/// The number of rounds the Baku method is computed for: the planned rounds (`XXR`, `142`).
+/// The method accelerates the first half of the planned rounds, so without their number a
+/// report cannot say which rounds it accelerates; the rounds the report holds (and the one
+/// to pair, if later) are then taken as all of them, the reference engine's convention for a
+/// report without `XXR` ([`baku_rounds_unknown`] says so in words).
+pub fn baku_rounds(trf: &Trf, round: u32) -> u32 {
+    trf.rounds.unwrap_or_else(|| {
+        let held = trf
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0);
+        u32::try_from(held).unwrap_or(u32::MAX).max(round)
+    })
+}
+
+/// The warning for a report whose `192` names the Baku method without a number of rounds
+/// (`XXR`, `142`), as [`baku_rounds`] decides it; `None` when there is nothing to say.
+pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
+    let explicit = trf
+        .other
+        .iter()
+        .any(|(code, _)| code == "250" || code == "XXA");
+    if trf.rounds.is_some() || explicit || !baku::named_by(trf) {
+        return None;
+    }
+    Some(
+        "record 192 names the Baku method (C.04.7), which accelerates the first half of the planned rounds, but the report does not give their number (XXR or 142): the rounds it holds, with the round to pair, are taken as all of them; add XXR or 142 if the event has more"
+            .to_owned(),
+    )
 }
 
 /// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
@@ -269,4 +333,76 @@ fn initial_colour_from_round_one(trf: &Trf) -> Color {
         })
         .min_by_key(|(id, _)| *id)
         .map_or(Color::White, |(_, colour)| colour)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A report of `n` players and no rounds, with the given records.
+    fn report(n: u16, records: &[&str]) -> Trf {
+        let mut text: String = records.iter().map(|r| format!("{r}\n")).collect();
+        for id in 1..=n {
+            text.push_str(&format!(
+                "001 {id:>4} m    Player {id:<26} {:>4}\n",
+                2400 - 10 * id
+            ));
+        }
+        crate::trf::parse(&text).unwrap().0
+    }
+
+    fn virtual_points(input: &PairingInput) -> Vec<String> {
+        input
+            .players
+            .iter()
+            .map(|p| {
+                p.acceleration
+                    .first()
+                    .copied()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn record_192_gives_group_a_by_the_text_and_250_records_override_it() {
+        // C.04.7: 10 players, group A = 2 x ceil(10/4) = 6 (the reference engine's built-in
+        // Baku: ceil(10/2) = 5); round 1 is worth a win.
+        let trf = report(10, &["142 9", "192 FIDE_DUTCH_BAKU"]);
+        let input = PairingInput::from_trf(&trf, 1).unwrap();
+        let mut expected = vec!["1.0"; 6];
+        expected.extend(["0.0"; 4]);
+        assert_eq!(virtual_points(&input), expected);
+        // Nine rounds: a win in rounds 1-3, a draw in 4-5.
+        let rounds: Vec<String> = input.players[0]
+            .acceleration
+            .iter()
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(rounds, ["1.0", "1.0", "1.0", "0.5", "0.5"]);
+        // A 250 record overrides the 192 (TRF-2026, record 250).
+        let trf = report(
+            10,
+            &[
+                "142 9",
+                "192 FIDE_DUTCH_BAKU",
+                "250       1.0   1   1    1    2",
+            ],
+        );
+        let input = PairingInput::from_trf(&trf, 1).unwrap();
+        let mut expected = vec!["1.0"; 2];
+        expected.extend(["0.0"; 8]);
+        assert_eq!(virtual_points(&input), expected);
+    }
+
+    #[test]
+    fn record_192_baku_needs_a_win_worth_two_draws() {
+        // Three points a win, one a draw (162: W 3.0, D 1.0): not the method's scoring.
+        let trf = report(8, &["142 5", "192 FIDE_DUTCH_BAKU", "162  W 3.0    D 1.0"]);
+        assert!(matches!(
+            PairingInput::from_trf(&trf, 1),
+            Err(InputError::BakuPoints { .. })
+        ));
+    }
 }

@@ -1938,8 +1938,12 @@ impl Store {
             encoded_time_control(trf.time_control.as_deref().unwrap_or("")).is_some();
         let mut forfeit_wins: Vec<(Points, String)> = Vec::new();
         let mut half_byes: Vec<(Points, String)> = Vec::new();
-        type Acceleration = (String, u32, u32, usize, usize, String);
-        let mut accelerations: Vec<Acceleration> = Vec::new();
+        // Acceleration records as read (TRF's one reader) with their lines, the engines' XXA
+        // lines, and a 192 naming the Baku method: which of them is the acceleration
+        // setting is decided once all are known.
+        let mut accelerations: Vec<(crate::trf::Acceleration, String)> = Vec::new();
+        let mut player_accelerations: Vec<String> = Vec::new();
+        let mut baku_named: Vec<String> = Vec::new();
         for (code, line) in &trf.other {
             let chars: Vec<char> = line.chars().collect();
             // The TRF module's reader, which the pairing input uses too.
@@ -2010,14 +2014,27 @@ impl Store {
                     }
                 }
                 "222" if encodable_time_control => {}
-                "250" => accelerations.push((
-                    column(10, 13),
-                    column(15, 17).parse::<u32>().unwrap_or(0),
-                    column(19, 21).parse::<u32>().unwrap_or(0),
-                    column(23, 26).parse::<usize>().unwrap_or(0),
-                    column(28, 31).parse::<usize>().unwrap_or(0),
-                    line.clone(),
-                )),
+                "250" => {
+                    let record = crate::trf::Acceleration::read(line).map_err(|error| {
+                        StoreError::Invalid(format!(
+                            "record `{line}`, column {}: {error}",
+                            error.column
+                        ))
+                    })?;
+                    accelerations.push((record, line.clone()));
+                }
+                "XXA" => {
+                    crate::trf::PlayerAcceleration::read(line).map_err(|error| {
+                        StoreError::Invalid(format!(
+                            "record `{line}`, column {}: {error}",
+                            error.column
+                        ))
+                    })?;
+                    player_accelerations.push(line.clone());
+                }
+                "192" if crate::pairing::baku::is_system_code(&column(5, chars.len())) => {
+                    baku_named.push(line.clone());
+                }
                 "XXP" | "260" => {
                     // Every pair among the players, for the record's rounds (XXP: all).
                     let prohibition =
@@ -2094,28 +2111,33 @@ impl Store {
                 }
             }
         }
-        // 250 records that are exactly the Baku method for this field are the acceleration
-        // setting; any other acceleration is kept as written.
-        let baku: Vec<(String, u32, u32, usize, usize)> =
-            baku_records(trf.players.len(), trf.rounds.unwrap_or(0))
-                .into_iter()
-                .map(|(p, f, l, g)| (p, f, l, 1, g))
-                .collect();
-        let given: Vec<(String, u32, u32, usize, usize)> = accelerations
-            .iter()
-            .map(|(p, f, l, a, b, _)| {
-                let points = p
-                    .parse::<Points>()
-                    .map(|p| p.to_string())
-                    .unwrap_or_default();
-                (points, *f, *l, *a, *b)
-            })
-            .collect();
-        if !given.is_empty() && given == baku {
+        // The acceleration setting is the Baku method when the report says so: by 250
+        // records that are exactly the method for this field, or by a 192 naming it with no
+        // 250/XXA records (which would override it, TRF-2026). Any other acceleration is
+        // kept as written, 192 included, and goes back out as it came.
+        let baku = crate::pairing::baku::records(
+            u16::try_from(crate::pairing::baku::group_size(trf.players.len())).unwrap_or(u16::MAX),
+            trf.rounds.unwrap_or(0),
+            &values,
+        );
+        let given: Vec<crate::trf::Acceleration> =
+            accelerations.iter().map(|(record, _)| *record).collect();
+        let is_baku = if accelerations.is_empty() && player_accelerations.is_empty() {
+            !baku_named.is_empty()
+        } else {
+            player_accelerations.is_empty() && given == baku
+        };
+        if is_baku {
             set("acceleration", Some("baku".into()))?;
         } else {
-            for (.., line) in &accelerations {
+            for line in &baku_named {
+                keep("192", line)?;
+            }
+            for (_, line) in &accelerations {
                 keep("250", line)?;
+            }
+            for line in &player_accelerations {
+                keep("XXA", line)?;
             }
         }
         set("name", trf.name.clone())?;
@@ -2499,15 +2521,19 @@ impl Store {
             push("240", line);
         }
         if self.setting("acceleration")? == "baku" {
+            // The system code says the method by name, for any reader; the 250 records say
+            // it in numbers (and override the 192 for a reader that knows both).
+            push("192", "192 FIDE_DUTCH_BAKU".to_owned());
             let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
-            for (points, first, last, group) in baku_records(players.len(), rounds) {
-                push(
-                    "250",
-                    format!(
-                        "250      {points:>4} {first:03} {last:03} {:>4} {group:>4}",
-                        1
-                    ),
-                );
+            let values = crate::trf::PointValues {
+                win: self.setting("points-win")?.parse().unwrap_or(Points::ONE),
+                draw: self.setting("points-draw")?.parse().unwrap_or(Points::HALF),
+                ..crate::trf::PointValues::default()
+            };
+            let last =
+                u16::try_from(crate::pairing::baku::group_size(players.len())).unwrap_or(u16::MAX);
+            for record in crate::pairing::baku::records(last, rounds, &values) {
+                push("250", record.record());
             }
         }
         // Points that differ from the 162 values for their code: forfeit wins (W) and
@@ -2875,23 +2901,4 @@ fn encoded_time_control(text: &str) -> Option<String> {
         Some(i) => Some(format!("{seconds}+{}", i.parse::<u32>().ok()?)),
         None => Some(seconds.to_string()),
     }
-}
-
-/// The Baku acceleration (C.04.7) as `250` records: (virtual points, first round, last
-/// round, last player of group A). Group A is the first 2 x ceil(N/4) players; the first
-/// ceil(R/2) rounds are accelerated, the first half of them (rounded up) with a win's point
-/// and the rest with half of it.
-fn baku_records(players: usize, rounds: u32) -> Vec<(String, u32, u32, usize)> {
-    let group = 2 * players.div_ceil(4);
-    let accelerated = rounds.div_ceil(2);
-    let full = accelerated.div_ceil(2);
-    let mut records = Vec::new();
-    if group == 0 || accelerated == 0 {
-        return records;
-    }
-    records.push(("1.0".to_owned(), 1, full, group));
-    if accelerated > full {
-        records.push(("0.5".to_owned(), full + 1, accelerated, group));
-    }
-    records
 }

@@ -8,8 +8,12 @@
 //! lists the player back in the same round with the other colour and the matching result.
 //! Nothing here reads or writes files: text in, text out.
 
+mod acceleration;
+
 use std::collections::HashMap;
 use std::fmt;
+
+pub use acceleration::{Acceleration, AccelerationError, PlayerAcceleration};
 
 use crate::chess::Color;
 use crate::tournament::{Outcome, Player, PlayerId, Points, RoundResult, Sex, Title};
@@ -47,6 +51,12 @@ pub enum TrfErrorKind {
     BadTitle(String),
     /// A control character (other than the line ends) inside a record.
     ControlCharacter(char),
+    /// An acceleration record (`250` or `XXA`) that no reading fits.
+    Acceleration {
+        code: &'static str,
+        expected: String,
+        found: String,
+    },
 }
 
 impl fmt::Display for ParseTrfError {
@@ -87,6 +97,18 @@ impl fmt::Display for ParseTrfError {
                 write!(f, "expected a date YYYY/MM/DD, found `{text}`")
             }
             TrfErrorKind::BadTitle(text) => write!(f, "{}", text),
+            TrfErrorKind::Acceleration {
+                code,
+                expected,
+                found,
+            } => {
+                let error = AccelerationError {
+                    column: self.column,
+                    expected: expected.clone(),
+                    found: found.clone(),
+                };
+                write!(f, "acceleration record {code}: {error}")
+            }
             TrfErrorKind::ControlCharacter(c) => write!(
                 f,
                 "control character U+{:04X} inside a record: expected printable text in fixed columns",
@@ -560,6 +582,27 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
                         message: format!("XXC `{text}` is neither white1 nor black1; ignored"),
                     });
                 }
+            }
+            // Acceleration records stay as written (a program's own columns go back out as they
+            // came), but one that no reading fits is refused here, where its line is known.
+            "250" | "XXA" => {
+                let read = if code == "250" {
+                    Acceleration::read(raw).map(|_| ())
+                } else {
+                    PlayerAcceleration::read(raw).map(|_| ())
+                };
+                if let Err(error) = read {
+                    return Err(ParseTrfError {
+                        line: line_no,
+                        column: error.column,
+                        kind: TrfErrorKind::Acceleration {
+                            code: if code == "250" { "250" } else { "XXA" },
+                            expected: error.expected,
+                            found: error.found,
+                        },
+                    });
+                }
+                trf.other.push((code, raw.to_owned()));
             }
             _ => {
                 let known = [

@@ -67,3 +67,5 @@ mod sheet_repairs;
 mod review;
 // Standings of files from other programs (issue 13, items 7 and 8): no start date, TRF-2026 tie-break codes not computed.
 mod real_standings;
+// Acceleration in files from other programs (issue 13): 250 in every form, 192 Baku, XXA columns, partial generate.
+mod acceleration;
