@@ -1113,10 +1113,7 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             let (trf, warnings) = crate::trf::parse(&text)
                 .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
             for warning in &warnings {
-                eprintln!(
-                    "warning: {shown}: line {}: {}",
-                    warning.line, warning.message
-                );
+                eprintln!("warning: {shown}: {warning}");
             }
             // Importing into a file that does not exist yet creates the event from the report.
             let mut store = if db.exists() {

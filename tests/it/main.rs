@@ -65,3 +65,5 @@ mod field_corrections;
 mod sheet_repairs;
 // Review of issue 12's merge: one test per defect a director, an arbiter or an attacker found.
 mod review;
+// TRF files in the forms other programs write (issue 13): dates, titles, rounds in progress, team events.
+mod real_forms;
