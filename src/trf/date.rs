@@ -154,9 +154,12 @@ pub fn read(text: &str) -> DateReading {
                 // Nobody writes the month first with dots.
                 return fixed(ymd(year, y, x));
             }
-            DateReading::Either {
-                day_first: ymd(year, y, x),
-                month_first: ymd(year, x, y),
+            match (ymd(year, y, x), ymd(year, x, y)) {
+                (None, None) => DateReading::Bad,
+                (day_first, month_first) => DateReading::Either {
+                    day_first,
+                    month_first,
+                },
             }
         }
         (Some(x), Some(m), Some(z)) if a.len() <= 2 && b.len() <= 2 && c.len() == 2 => {

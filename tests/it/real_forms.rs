@@ -285,3 +285,34 @@ fn many_wrong_totals_are_one_warning() {
         "{warnings:?}"
     );
 }
+
+/// Every hand-made real form goes into the event database and comes back in the standard's
+/// form with the same players and rounds (lichess's `Z` comes back blank, as it was read).
+#[test]
+fn every_real_form_round_trips_through_the_store() {
+    use arbiter::store::Store;
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/trf/real-forms");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let (original, _) = parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut store = Store::create_in_memory("x", &[]).unwrap();
+        store.import_trf(&original, "fixture").unwrap();
+        let written = arbiter::trf::write(&store.to_trf().unwrap());
+        let (back, _) = parse(&written).unwrap();
+        assert_eq!(back.start_date, original.start_date, "{}", path.display());
+        assert_eq!(back.players.len(), original.players.len());
+        for (a, b) in original.players.iter().zip(&back.players) {
+            assert_eq!(a.player, b.player, "{}", path.display());
+            // A requested bye of a 240 record adds the round it asks for.
+            assert_eq!(
+                a.rounds[..],
+                b.rounds[..a.rounds.len()],
+                "{}",
+                path.display()
+            );
+        }
+        count += 1;
+    }
+    assert_eq!(count, 5);
+}
