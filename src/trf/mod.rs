@@ -502,6 +502,13 @@ fn parse_player(
             });
         }
         let mut code = line.get(start + 6).copied().unwrap_or(' ');
+        // lichess writes a bye or an absence with neither opponent nor colour (`         U`);
+        // the standard's form is `0000 - U`, which the export then writes.
+        let colour = if opponent.is_none() && colour == ' ' && code != ' ' {
+            '-'
+        } else {
+            colour
+        };
         // lichess writes a game in progress as `Z` with the opponent and colour ("Ongoing" in
         // its exporter): a paired round without a result yet, as a blank code says it. The
         // opponent must list it back alike, as for any blank result.

@@ -56,6 +56,12 @@ fn lichess_dates_and_a_game_in_progress() {
         .find(|l| l.starts_with("001    1"))
         .expect("player 1");
     assert!(alpha.ends_with("     2 w"), "{alpha}");
+    // A bye written without opponent or colour goes out in the standard's form.
+    let charlie = exported
+        .lines()
+        .find(|l| l.starts_with("001    3"))
+        .expect("player 3");
+    assert!(charlie.ends_with("  0000 - U     4 w"), "{charlie}");
     // The director then enters the result.
     ok_on(&db, &["result", "2", "1", "1-0"]);
     assert!(ok_on(&db, &["standings"]).contains("provisional: 1 result missing"));
@@ -315,4 +321,25 @@ fn every_real_form_round_trips_through_the_store() {
         count += 1;
     }
     assert_eq!(count, 5);
+}
+
+/// Round dates of the last century: `98/07/28` is 1998 (POSIX `%y`: 69-99 are the 1900s), not
+/// 2098, in the event database as in the report.
+#[test]
+fn round_dates_keep_their_century() {
+    let dir = TempDir::new("real-century");
+    let file = dir.path("1998.trf");
+    std::fs::write(
+        &file,
+        format!(
+            "{}{:<91}98/07/28  98/07/29\n",
+            header("28.07.1998", ""),
+            "132"
+        ),
+    )
+    .unwrap();
+    let db = dir.db();
+    ok_on(&db, &["import", "trf", &file]);
+    assert_eq!(setting(&db, "start"), "1998-07-28");
+    assert_eq!(setting(&db, "round-dates"), "1998-07-28,1998-07-29");
 }
