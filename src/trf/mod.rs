@@ -7,6 +7,12 @@
 //! as written, so that writing gives them back, and checks that every opponent exists and
 //! lists the player back in the same round with the other colour and the matching result.
 //! Nothing here reads or writes files: text in, text out.
+//!
+//! Real files from other programs are read as they are written, and written back in the
+//! standard's form: dates in the forms of [`date`], the one-letter titles of older files, a bye
+//! with neither opponent nor colour (lichess), a game in progress (a blank result, or lichess's
+//! `Z` with an opponent), a team event's games as individual games. What the reader notices is
+//! one warning per kind, not one per line.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
