@@ -94,10 +94,7 @@ fn read_trf(file: &Path) -> Result<Trf, Failure> {
     let (trf, warnings) = crate::trf::parse(&text)
         .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
     for warning in &warnings {
-        eprintln!(
-            "warning: {shown}: line {}: {}",
-            warning.line, warning.message
-        );
+        eprintln!("warning: {shown}: {warning}");
     }
     if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
         eprintln!("warning: {shown}: {warning}");

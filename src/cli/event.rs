@@ -1113,10 +1113,7 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             let (trf, warnings) = crate::trf::parse(&text)
                 .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
             for warning in &warnings {
-                eprintln!(
-                    "warning: {shown}: line {}: {}",
-                    warning.line, warning.message
-                );
+                eprintln!("warning: {shown}: {warning}");
             }
             if let Some(warning) = super::standings::recorded_list_warning(&text, &trf) {
                 eprintln!("warning: {shown}: {warning}");

@@ -1955,13 +1955,18 @@ impl Store {
             };
             match code.as_str() {
                 "132" => {
-                    // Round dates YY/MM/DD from column 92, every ten columns.
+                    // Round dates YY/MM/DD from column 92, every ten columns (the reader
+                    // wrote them so, whatever form the file had); the century as the reader
+                    // takes a two-digit year.
                     let mut dates = Vec::new();
                     let mut start = 92;
                     while chars.len() >= start {
                         let date = column(start, start + 7);
-                        if let Some((year, rest)) = date.split_once('/') {
-                            dates.push(format!("20{year}-{}", rest.replace('/', "-")));
+                        if let Some((year, rest)) = date.split_once('/')
+                            && let Ok(year) = year.parse::<i32>()
+                        {
+                            let year = crate::trf::date::full_year(year);
+                            dates.push(format!("{year}-{}", rest.replace('/', "-")));
                         }
                         start += 10;
                     }

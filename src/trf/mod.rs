@@ -7,10 +7,17 @@
 //! as written, so that writing gives them back, and checks that every opponent exists and
 //! lists the player back in the same round with the other colour and the matching result.
 //! Nothing here reads or writes files: text in, text out.
+//!
+//! Real files from other programs are read as they are written, and written back in the
+//! standard's form: dates in the forms of [`date`], the one-letter titles of older files, a bye
+//! with neither opponent nor colour (lichess), a game in progress (a blank result, or lichess's
+//! `Z` with an opponent), a team event's games as individual games. What the reader notices is
+//! one warning per kind, not one per line.
 
 mod acceleration;
+pub mod date;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 pub use acceleration::{Acceleration, AccelerationError, PlayerAcceleration};
@@ -45,10 +52,8 @@ pub enum TrfErrorKind {
     /// The opponent does not list this player back in the same round, with the other colour
     /// and the matching result.
     Unreciprocated { round: usize, opponent: u16 },
-    /// A date that is not `YYYY/MM/DD` (or `YY/MM/DD` in 132).
+    /// A date that no form we read fits.
     BadDate(String),
-    /// An unknown title.
-    BadTitle(String),
     /// A control character (other than the line ends) inside a record.
     ControlCharacter(char),
     /// An acceleration record (`250` or `XXA`) that no reading fits.
@@ -94,9 +99,8 @@ impl fmt::Display for ParseTrfError {
                 "round {round}: player {opponent} does not list this player back with the other colour and the matching result"
             ),
             TrfErrorKind::BadDate(text) => {
-                write!(f, "expected a date YYYY/MM/DD, found `{text}`")
+                write!(f, "expected a date: {}; found `{text}`", date::FORMS)
             }
-            TrfErrorKind::BadTitle(text) => write!(f, "{}", text),
             TrfErrorKind::Acceleration {
                 code,
                 expected,
@@ -120,11 +124,50 @@ impl fmt::Display for ParseTrfError {
 
 impl std::error::Error for ParseTrfError {}
 
-/// Something suspicious that does not stop the reading, with its line.
+/// Something suspicious that does not stop the reading, with its line (0: the file as a
+/// whole, as a summary of many lines says which lines in its message).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TrfWarning {
     pub line: usize,
     pub message: String,
+}
+
+impl fmt::Display for TrfWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}: ", self.line)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// `line 5`, `lines 5-9`, `lines 5-9, 12 and 3 more`: where a summary's lines are, short.
+pub fn line_ranges(lines: &[usize]) -> String {
+    let mut ranges: Vec<(usize, usize)> = Vec::new();
+    for &line in lines {
+        match ranges.last_mut() {
+            Some((_, last)) if line == *last + 1 => *last = line,
+            _ => ranges.push((line, line)),
+        }
+    }
+    let shown: Vec<String> = ranges
+        .iter()
+        .take(3)
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    let more: usize = ranges.iter().skip(3).map(|&(a, b)| b - a + 1).sum();
+    let word = if lines.len() == 1 { "line" } else { "lines" };
+    if more > 0 {
+        format!("{word} {} and {more} more", shown.join(", "))
+    } else {
+        format!("{word} {}", shown.join(", "))
+    }
 }
 
 /// One round of a player record, as written.
@@ -345,29 +388,71 @@ fn number<T: std::str::FromStr>(
     })
 }
 
-fn check_date(line_no: usize, column: usize, text: &str) -> Result<(), ParseTrfError> {
-    let parts: Vec<&str> = text.split('/').collect();
-    let ok = match parts.as_slice() {
-        [y, m, d] => {
-            y.len() == 4
-                && y.bytes().all(|b| b.is_ascii_digit())
-                && m.parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
-                && d.parse::<u32>().is_ok_and(|d| (1..=31).contains(&d))
-        }
-        _ => false,
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(ParseTrfError {
-            line: line_no,
-            column,
-            kind: TrfErrorKind::BadDate(text.to_owned()),
-        })
-    }
+/// What the reader noticed on the way, summarised into warnings at the end: one warning per
+/// kind, not one per line (a team event has hundreds of records we do not read).
+#[derive(Debug, Default)]
+struct Notes {
+    /// Titles we do not know, with the lines that hold them.
+    unknown_titles: BTreeMap<String, Vec<usize>>,
+    /// Games written `Z` with an opponent (lichess: a game in progress).
+    ongoing: Vec<usize>,
+    /// Records we do not read, by code.
+    unread: BTreeMap<String, Vec<usize>>,
+    /// Column rulers and headings written without `###`.
+    headings: Vec<usize>,
 }
 
-fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfError> {
+/// A column ruler (`123456789012...`, `         1         2`) or a heading that names the
+/// columns with repeated letters (`DDD SSSS sTTT NNNN...`), as some programs and FIDE's own
+/// samples write above a block of records without marking it as a `###` comment. Such a line
+/// holds no data; it is left out with a notice rather than kept as a record.
+fn is_heading(line: &str) -> bool {
+    let ruler = line.bytes().all(|b| b == b' ' || b.is_ascii_digit())
+        && (line.contains("1234567890") || line.trim_start().starts_with("1 "));
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    // Every token a column's name: runs of a repeated letter, at most two (`NNNN`, `sTTT`,
+    // `GGGGf`, `RRF`), with perhaps the digits of a round (`PPP1`, `T01`) or the slashes of a
+    // date (`BBBB/BB/BB`). A name (`Test0014`, `India`) has more runs than that.
+    let column_name = |token: &str| {
+        let letters: Vec<char> = token
+            .chars()
+            .filter(|c| *c != '/' && !c.is_ascii_digit())
+            .collect();
+        let runs = letters.windows(2).filter(|w| w[0] != w[1]).count() + 1;
+        token.chars().all(|c| c == '/' || c.is_ascii_alphanumeric())
+            && (letters.is_empty() || runs <= 2)
+    };
+    let named = tokens.len() >= 3
+        && tokens[0].len() == 3
+        && tokens[0].chars().all(|c| c.is_ascii_uppercase())
+        && tokens.iter().all(|t| column_name(t));
+    ruler || named
+}
+
+/// A title as written in columns 11-13: TRF16 and TRF-2026 write `GM IM WGM FM WIM CM WFM
+/// WCM`; older files (Swiss-Manager's exports of the 2000s, JaVaFo's sample) write the FIDE
+/// rating list's one-letter codes `g m f c` and `wg wm wf wc`. `None` for a title we do not
+/// know.
+fn read_title(text: &str) -> Option<Title> {
+    let title = match text.to_ascii_lowercase().as_str() {
+        "g" => Title::Gm,
+        "m" => Title::Im,
+        "f" => Title::Fm,
+        "c" => Title::Cm,
+        "wg" => Title::Wgm,
+        "wm" => Title::Wim,
+        "wf" => Title::Wfm,
+        "wc" => Title::Wcm,
+        _ => return text.parse::<Title>().ok(),
+    };
+    Some(title)
+}
+
+fn parse_player(
+    line_no: usize,
+    line: &[char],
+    notes: &mut Notes,
+) -> Result<TrfPlayer, ParseTrfError> {
     let rank_text = field(line, 5, 8);
     // A program that writes more than 9999 players pushes a fifth digit into column 9 and every
     // later field one column right; read as it stands, the sex letter would be taken for a
@@ -399,19 +484,15 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
         _ => None,
     };
     let title_text = field(line, 11, 13);
-    let title = if title_text.is_empty() {
-        None
-    } else {
-        Some(
-            title_text
-                .parse::<Title>()
-                .map_err(|message| ParseTrfError {
-                    line: line_no,
-                    column: 11,
-                    kind: TrfErrorKind::BadTitle(message),
-                })?,
-        )
-    };
+    // A title we do not know is left out with a warning: the rest of the record reads.
+    let title = read_title(&title_text);
+    if title.is_none() && !title_text.is_empty() {
+        notes
+            .unknown_titles
+            .entry(title_text)
+            .or_default()
+            .push(line_no);
+    }
     let name = field(line, 15, 47);
     let rating = number::<u16>(line_no, 49, &field(line, 49, 52), "rating")?.filter(|&r| r > 0);
     let federation = Some(field(line, 54, 56)).filter(|f| !f.is_empty());
@@ -447,7 +528,21 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
                 kind: TrfErrorKind::BadColour(colour),
             });
         }
-        let code = line.get(start + 6).copied().unwrap_or(' ');
+        let mut code = line.get(start + 6).copied().unwrap_or(' ');
+        // lichess writes a bye or an absence with neither opponent nor colour (`         U`);
+        // the standard's form is `0000 - U`, which the export then writes.
+        let colour = if opponent.is_none() && colour == ' ' && code != ' ' {
+            '-'
+        } else {
+            colour
+        };
+        // lichess writes a game in progress as `Z` with the opponent and colour ("Ongoing" in
+        // its exporter): a paired round without a result yet, as a blank code says it. The
+        // opponent must list it back alike, as for any blank result.
+        if matches!(code, 'Z' | 'z') && opponent.is_some() {
+            notes.ongoing.push(line_no);
+            code = ' ';
+        }
         let round = TrfRound {
             opponent,
             colour,
@@ -508,11 +603,23 @@ fn parse_player(line_no: usize, line: &[char]) -> Result<TrfPlayer, ParseTrfErro
 pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
     let mut trf = Trf::default();
     let mut warnings = Vec::new();
+    let mut notes = Notes::default();
     let mut lines_of: HashMap<u16, usize> = HashMap::new();
+    // The dates of 042, 052 and 132, read once the whole file is known: the file decides the
+    // order of an ambiguous date.
+    let mut dates: Vec<DateField> = Vec::new();
+    // Where the 132 record sits among the records kept as written, to write it back standard.
+    let mut round_dates_at: Option<usize> = None;
     // Lines may end with CR (as the standard says), LF or CRLF.
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (index, raw) in normalized.split('\n').enumerate() {
         let line_no = index + 1;
+        // Blanks and tabs after the last field move nothing (real files end records with a
+        // stray tab); a tab inside a record does, and is refused below.
+        let raw = match raw.trim_end_matches([' ', '\t']) {
+            trimmed if raw[trimmed.len()..].contains('\t') => trimmed,
+            _ => raw,
+        };
         let line: Vec<char> = raw.chars().collect();
         if raw.trim().is_empty() {
             continue;
@@ -532,9 +639,11 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
         }
         let code: String = line.iter().take(3).collect();
         let rest = || field(&line, 5, line.len().max(5));
+        // A record written with its code and nothing after it says nothing.
+        let text = || Some(rest()).filter(|t| !t.is_empty());
         match code.as_str() {
             "001" => {
-                let player = parse_player(line_no, &line)?;
+                let player = parse_player(line_no, &line, &mut notes)?;
                 let id = player.player.id.0;
                 if lines_of.insert(id, line_no).is_some() {
                     return Err(ParseTrfError {
@@ -545,20 +654,19 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
                 }
                 trf.players.push(player);
             }
-            "012" => trf.name = Some(rest()),
-            "022" => trf.city = Some(rest()),
-            "032" => trf.federation = Some(rest()),
-            "042" => {
-                check_date(line_no, 5, &rest())?;
-                trf.start_date = Some(rest());
-            }
-            "052" => {
-                check_date(line_no, 5, &rest())?;
-                trf.end_date = Some(rest());
-            }
-            "102" => trf.chief_arbiter = Some(rest()),
-            "112" => trf.deputy_arbiters.push(rest()),
-            "122" => trf.time_control = Some(rest()),
+            "012" => trf.name = text(),
+            "022" => trf.city = text(),
+            "032" => trf.federation = text(),
+            "042" | "052" => dates.push(DateField {
+                code: if code == "042" { "042" } else { "052" },
+                line: line_no,
+                column: 5,
+                text: rest(),
+                round: 0,
+            }),
+            "102" => trf.chief_arbiter = text(),
+            "112" => trf.deputy_arbiters.extend(text()),
+            "122" => trf.time_control = text(),
             "142" => trf.rounds = number(line_no, 5, &rest(), "number of rounds")?,
             "152" => {
                 trf.initial_colour = match rest().as_str() {
@@ -604,11 +712,16 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
                 }
                 trf.other.push((code, raw.to_owned()));
             }
+            "132" => {
+                dates.extend(round_date_fields(line_no, &line));
+                round_dates_at = Some(trf.other.len());
+                trf.other.push((code, raw.to_owned()));
+            }
             _ => {
                 let known = [
-                    "062", "072", "082", "092", "132", "162", "172", "182", "192", "202", "212",
-                    "222", "240", "250", "260", "299", "XXA", "XXS", "XXP", "BBW", "BBD", "BBL",
-                    "BBZ", "BBF", "BBU",
+                    "062", "072", "082", "092", "162", "172", "182", "192", "202", "212", "222",
+                    "240", "250", "260", "299", "XXA", "XXS", "XXP", "BBW", "BBD", "BBL", "BBZ",
+                    "BBF", "BBU",
                 ];
                 // A national rating record: a federation's code, then a player's number.
                 let national = code.len() == 3
@@ -617,20 +730,271 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
                         .get(4..8)
                         .is_some_and(|n| n.trim().parse::<u16>().is_ok());
                 if !known.contains(&code.as_str()) && !national {
-                    warnings.push(TrfWarning {
-                        line: line_no,
-                        message: format!(
-                            "record `{code}` is not one we read; it is kept as written"
-                        ),
-                    });
+                    if is_heading(raw) {
+                        notes.headings.push(line_no);
+                        continue;
+                    }
+                    notes.unread.entry(code.clone()).or_default().push(line_no);
                 }
                 trf.other.push((code, raw.to_owned()));
             }
         }
     }
+    read_dates(&mut trf, &dates, round_dates_at, &mut warnings)?;
     check_rounds(&trf, &lines_of)?;
+    notes.summarise(&trf, &mut warnings);
     check_points(&trf, &lines_of, &mut warnings);
     Ok((trf, warnings))
+}
+
+/// TRF-2026 team records (and TRF16's `013` team composition): a team event, whose games we
+/// read as an individual event's.
+const TEAM_RECORDS: [&str; 9] = [
+    "013", "300", "310", "320", "330", "352", "362", "801", "802",
+];
+
+impl Notes {
+    /// One warning per kind of thing noticed, and first of all, plainly, that a team event is
+    /// read as individual games.
+    fn summarise(&self, trf: &Trf, warnings: &mut Vec<TrfWarning>) {
+        let team_codes: Vec<&str> = TEAM_RECORDS
+            .into_iter()
+            .filter(|code| self.unread.contains_key(*code))
+            .collect();
+        let team_system = trf
+            .other
+            .iter()
+            .any(|(code, line)| code == "192" && line.to_ascii_uppercase().contains("TEAM"));
+        if !team_codes.is_empty() || team_system {
+            let message = if team_codes.is_empty() {
+                "this is a team event (its 192 record names a team system): it is read here as individual games; teams and match points are not read".to_owned()
+            } else {
+                let mut lines: Vec<usize> = team_codes
+                    .iter()
+                    .flat_map(|code| self.unread[*code].iter().copied())
+                    .collect();
+                lines.sort_unstable();
+                let counts: Vec<String> = team_codes
+                    .iter()
+                    .map(|code| match self.unread[*code].len() {
+                        1 => format!("`{code}`"),
+                        n => format!("{n} `{code}`"),
+                    })
+                    .collect();
+                format!(
+                    "this is a team event: it is read here as individual games; its team records ({}; {}) are not read, and they are kept as written",
+                    counts.join(", "),
+                    line_ranges(&lines)
+                )
+            };
+            warnings.push(TrfWarning { line: 0, message });
+        }
+        for (code, lines) in &self.unread {
+            if TEAM_RECORDS.contains(&code.as_str()) {
+                continue;
+            }
+            let message = match lines.as_slice() {
+                [_] => format!("record `{code}` is not one we read; it is kept as written"),
+                _ => format!(
+                    "{} `{code}` records ({}) are not ones we read; they are kept as written",
+                    lines.len(),
+                    line_ranges(lines)
+                ),
+            };
+            warnings.push(TrfWarning {
+                line: if lines.len() == 1 { lines[0] } else { 0 },
+                message,
+            });
+        }
+        if !self.headings.is_empty() {
+            warnings.push(TrfWarning {
+                line: if self.headings.len() == 1 {
+                    self.headings[0]
+                } else {
+                    0
+                },
+                message: format!(
+                    "{} ({}) read as column headings or rulers written without `###`: they hold no data and are left out",
+                    if self.headings.len() == 1 {
+                        "a line".to_owned()
+                    } else {
+                        format!("{} lines", self.headings.len())
+                    },
+                    line_ranges(&self.headings)
+                ),
+            });
+        }
+        for (title, lines) in &self.unknown_titles {
+            warnings.push(TrfWarning {
+                line: if lines.len() == 1 { lines[0] } else { 0 },
+                message: format!(
+                    "title `{title}`{} is not one we know (GM IM WGM FM WIM CM WFM WCM, or the older g m wg wm f wf c wc): read without a title",
+                    if lines.len() == 1 {
+                        String::new()
+                    } else {
+                        format!(" ({})", line_ranges(lines))
+                    }
+                ),
+            });
+        }
+        if !self.ongoing.is_empty() {
+            warnings.push(TrfWarning {
+                line: 0,
+                message: format!(
+                    "{} games written `Z` with an opponent ({}; lichess writes a game in progress so) are read as paired without a result yet",
+                    self.ongoing.len() / 2 + self.ongoing.len() % 2,
+                    line_ranges(&self.ongoing)
+                ),
+            });
+        }
+    }
+}
+
+/// One date field: `042`, `052`, or one round's date in `132` (`round` from 1).
+#[derive(Debug, Clone)]
+struct DateField {
+    code: &'static str,
+    line: usize,
+    column: usize,
+    text: String,
+    round: usize,
+}
+
+/// The round dates of a `132` record. The standard puts round `r`'s date at columns
+/// 92 + 10(r-1) to 99 + 10(r-1); programs put them a column or two off (Sharly-Chess writes
+/// from column 93), so a date belongs to the round whose columns it starts nearest. A record
+/// whose dates start before column 87 is not in columns at all: its dates are the rounds in
+/// order.
+fn round_date_fields(line_no: usize, line: &[char]) -> Vec<DateField> {
+    let mut fields = Vec::new();
+    let mut column = 4;
+    while column < line.len() {
+        if line[column] == ' ' {
+            column += 1;
+            continue;
+        }
+        let start = column;
+        while column < line.len() && line[column] != ' ' {
+            column += 1;
+        }
+        fields.push((start + 1, line[start..column].iter().collect::<String>()));
+    }
+    let in_columns = fields.first().is_some_and(|&(c, _)| c >= 87);
+    fields
+        .into_iter()
+        .enumerate()
+        .map(|(i, (column, text))| DateField {
+            code: "132",
+            line: line_no,
+            column,
+            text,
+            round: if in_columns {
+                (column - 87) / 10 + 1
+            } else {
+                i + 1
+            },
+        })
+        .collect()
+}
+
+/// Reads the dates of 042, 052 and 132 in whichever real form they are written, writes them
+/// back in the standard's form, and says in one warning how dates with the year last (day and
+/// month in either order) were read. A date no form fits is refused where it stands.
+fn read_dates(
+    trf: &mut Trf,
+    fields: &[DateField],
+    round_dates_at: Option<usize>,
+    warnings: &mut Vec<TrfWarning>,
+) -> Result<(), ParseTrfError> {
+    let readings: Vec<date::DateReading> = fields.iter().map(|f| date::read(&f.text)).collect();
+    if let Some(bad) = fields
+        .iter()
+        .zip(&readings)
+        .find(|(_, r)| **r == date::DateReading::Bad)
+    {
+        return Err(ParseTrfError {
+            line: bad.0.line,
+            column: bad.0.column,
+            kind: TrfErrorKind::BadDate(bad.0.text.clone()),
+        });
+    }
+    let (order, decider) = date::order_of(&readings);
+    let mut round_dates: BTreeMap<usize, String> = BTreeMap::new();
+    for (field, reading) in fields.iter().zip(&readings) {
+        let Some(day) = reading.resolve(order) else {
+            continue;
+        };
+        match field.code {
+            "042" => trf.start_date = Some(date::standard(day)),
+            "052" => trf.end_date = Some(date::standard(day)),
+            _ => {
+                round_dates.insert(field.round, date::short(day));
+            }
+        }
+    }
+    if let Some(at) = round_dates_at {
+        // Written back in the standard's columns, so that every reader of the kept record
+        // (the event database, the export) finds each date under its round.
+        let mut line = format!("{:<91}", "132");
+        let last = round_dates.keys().max().copied().unwrap_or(0);
+        for round in 1..=last {
+            let text = round_dates.get(&round).map_or("", String::as_str);
+            line.push_str(&format!("{text:<10}"));
+        }
+        trf.other[at].1 = line.trim_end().to_owned();
+    }
+    let either: Vec<(&DateField, date::DateReading)> = fields
+        .iter()
+        .zip(readings.iter().copied())
+        .filter(|(_, r)| matches!(r, date::DateReading::Either { .. }))
+        .collect();
+    let ambiguous = either.iter().find(|(_, r)| r.is_ambiguous());
+    let (name, other) = match order {
+        date::Order::DayFirst => ("day first (DD/MM/YYYY)", date::Order::MonthFirst),
+        date::Order::MonthFirst => ("month first (MM/DD/YYYY)", date::Order::DayFirst),
+    };
+    let lines: Vec<usize> = {
+        let mut lines: Vec<usize> = either.iter().map(|(f, _)| f.line).collect();
+        lines.dedup();
+        lines
+    };
+    let why = match (decider, ambiguous) {
+        (Some(i), _) => format!(
+            "as `{}` on line {} can only be read so",
+            fields[i].text, fields[i].line
+        ),
+        (None, Some((field, reading))) => {
+            let shown = |order| {
+                reading
+                    .resolve(order)
+                    .map(date::standard)
+                    .unwrap_or_default()
+            };
+            format!(
+                "the habit of the European pairing programs, as no date of the file decides it: `{}` is read as {}, not {}",
+                field.text,
+                shown(order),
+                shown(other)
+            )
+        }
+        (None, None) => return Ok(()),
+    };
+    let conflicting = either
+        .iter()
+        .any(|(_, r)| r.decides().is_some_and(|o| o != order));
+    let message = if conflicting {
+        format!(
+            "dates with the year last ({}) disagree on the order of day and month: each is read in the order that fits it, and the others {name}",
+            line_ranges(&lines)
+        )
+    } else {
+        format!(
+            "dates with the year last ({}) are read {name}, {why}",
+            line_ranges(&lines)
+        )
+    };
+    warnings.push(TrfWarning { line: 0, message });
+    Ok(())
 }
 
 /// Every opponent exists and lists the player back with the other colour and the matching
@@ -706,6 +1070,7 @@ fn codes_match(a: char, b: char) -> bool {
 fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<TrfWarning>) {
     let values = PointValues::of(trf);
     let (assigned, bonuses) = abnormal_points(trf);
+    let mut wrong: Vec<(usize, String)> = Vec::new();
     for player in &trf.players {
         let id = player.player.id.0;
         let results: Vec<Points> = player
@@ -731,14 +1096,35 @@ fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<Tr
             .sum::<Points>()
             + bonus;
         if player.points != all && player.points != but_last {
-            warnings.push(TrfWarning {
-                line: lines_of.get(&player.player.id.0).copied().unwrap_or(0),
-                message: format!(
+            wrong.push((
+                lines_of.get(&player.player.id.0).copied().unwrap_or(0),
+                format!(
                     "player {} has {} points written but the rounds add up to {all}",
                     player.player.id, player.points
                 ),
-            });
+            ));
         }
+    }
+    // A few are named one by one; many (a team event's match points, another program's
+    // scoring) are one warning.
+    if wrong.len() <= 3 {
+        warnings.extend(
+            wrong
+                .into_iter()
+                .map(|(line, message)| TrfWarning { line, message }),
+        );
+    } else {
+        let mut lines: Vec<usize> = wrong.iter().map(|(line, _)| *line).collect();
+        lines.sort_unstable();
+        warnings.push(TrfWarning {
+            line: 0,
+            message: format!(
+                "{} players' points written do not add up to their rounds ({}); the first: {}",
+                wrong.len(),
+                line_ranges(&lines),
+                wrong[0].1
+            ),
+        });
     }
 }
 

@@ -69,3 +69,5 @@ mod review;
 mod real_standings;
 // Acceleration in files from other programs (issue 13): 250 in every form, 192 Baku, XXA columns, partial generate.
 mod acceleration;
+// TRF files in the forms other programs write (issue 13): dates, titles, rounds in progress, team events.
+mod real_forms;
