@@ -243,9 +243,12 @@ impl PairingInput {
                 _ => {}
             }
         }
+        // White when nothing tells: round 1 to pair without a drawn colour (the command line
+        // refuses that case before it gets here).
         let initial_colour = trf
             .initial_colour
-            .unwrap_or_else(|| initial_colour_from_round_one(trf));
+            .or_else(|| inferred_initial_colour(trf))
+            .unwrap_or(Color::White);
         Ok(PairingInput {
             round,
             planned_rounds: trf.rounds,
@@ -257,16 +260,50 @@ impl PairingInput {
     }
 }
 
-/// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
-/// (he is number 1 of the players present, and 5.2.5 gives the initial colour to odd
-/// numbers): read back from the round-1 column, White when there is none.
-fn initial_colour_from_round_one(trf: &Trf) -> Color {
-    trf.players
+/// The initial colour a report implies when it has no `152`/`XXC` record, read back the way
+/// the reference engine (bbpPairings v6) applies it, so that its files re-pair as it paired
+/// them: in the first round F in which anybody has a colour, take the players who took part
+/// in the pairing of round F or before (paired, or given the pairing-allocated bye, or with an
+/// opponent earlier), in pairing number order; the k-th of them (from 0) with a colour in round
+/// F had the initial colour if k is even and the other one if k is odd. This is rule 5.2.5
+/// read backwards with the numbers the engine gives it ([`dutch`] counts the same players), and
+/// it is why the top-ranked player sitting out round 1 does not turn the colour round: the
+/// next player is then number 1. None when no round has a colour yet (round 1 still to pair).
+pub fn inferred_initial_colour(trf: &Trf) -> Option<Color> {
+    let colour_of = |r: &crate::trf::TrfRound| -> Option<Color> {
+        r.opponent?;
+        match r.colour.to_ascii_lowercase() {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    };
+    let first = trf
+        .players
         .iter()
-        .filter_map(|p| {
-            let colour = p.rounds.first().and_then(|c| c.result())?.color()?;
-            Some((p.player.id, colour))
+        .filter_map(|p| p.rounds.iter().position(|r| colour_of(r).is_some()))
+        .min()?;
+    let mut took_part: Vec<(PlayerId, Option<Color>)> = trf
+        .players
+        .iter()
+        .filter(|p| {
+            p.rounds.iter().take(first).any(|r| r.opponent.is_some())
+                || p.rounds.get(first).is_some_and(|r| {
+                    matches!(
+                        r.result(),
+                        Some(
+                            RoundResult::Played { .. }
+                                | RoundResult::Forfeit { .. }
+                                | RoundResult::PairingAllocatedBye
+                        )
+                    )
+                })
         })
-        .min_by_key(|(id, _)| *id)
-        .map_or(Color::White, |(_, colour)| colour)
+        .map(|p| (p.player.id, p.rounds.get(first).and_then(colour_of)))
+        .collect();
+    took_part.sort_by_key(|(id, _)| *id);
+    took_part
+        .iter()
+        .enumerate()
+        .find_map(|(k, (_, colour))| colour.map(|c| if k % 2 == 0 { c } else { !c }))
 }
