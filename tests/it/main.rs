@@ -65,3 +65,5 @@ mod field_corrections;
 mod sheet_repairs;
 // Review of issue 12's merge: one test per defect a director, an arbiter or an attacker found.
 mod review;
+// Files from the reference engine (issue 13): its random tournaments and its Baku file through pairing check.
+mod reference_generated;
