@@ -130,3 +130,31 @@ fn dutch_warns_when_the_number_of_rounds_is_unknown() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("cannot be known"), "{stderr}");
 }
+
+/// `--rounds` overrides the number a file declares, and says so: the same file with `XXR 13`
+/// added re-pairs without a difference, and with `--rounds 14` its round 13 is no longer the
+/// last.
+#[test]
+fn rounds_on_the_command_line_override_the_file() {
+    let dir = crate::util::TempDir::new("reference-xxr");
+    let mut text = std::fs::read(dir_file(LAST_ROUND_CASE.0)).expect("fixture");
+    text.extend_from_slice(format!("XXR {}\r", LAST_ROUND_CASE.1).as_bytes());
+    let name = dir.path("declared.trf");
+    std::fs::write(&name, text).expect("write");
+    let (ok, stdout, stderr) = check(&[&name]);
+    assert!(ok && !stderr.contains("taking the"), "{stdout}{stderr}");
+    let planned = (LAST_ROUND_CASE.1 + 1).to_string();
+    let (ok, stdout, stderr) = check(&[&name, "--rounds", &planned]);
+    assert!(!ok, "{stdout}{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "--rounds {planned} overrides the {} rounds the file declares",
+            LAST_ROUND_CASE.1
+        )),
+        "{stderr}"
+    );
+}
+
+fn dir_file(name: &str) -> PathBuf {
+    dir().join(name)
+}
