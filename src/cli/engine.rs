@@ -141,7 +141,13 @@ fn apply_rounds(
     let Some(n) = rounds else {
         return Ok(());
     };
-    if n == 0 || n < at_least {
+    if n == 0 {
+        return Err(Failure::invalid_input(format!(
+            "{}: --rounds 0: an event has at least one round",
+            file.display()
+        )));
+    }
+    if n < at_least {
         return Err(Failure::invalid_input(format!(
             "{}: --rounds {n} is fewer than the {} the file holds",
             file.display(),
@@ -186,7 +192,7 @@ fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
         )));
     }
     let round = next_round(&trf);
-    apply_rounds(&mut trf, &args.file, args.rounds, round)?;
+    apply_rounds(&mut trf, &args.file, args.rounds, round - 1)?;
     if trf.rounds.is_none() {
         eprintln!(
             "warning: {}: the file gives no number of rounds (XXR or 142), which C.04.1 \
