@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 
 use super::{Exit, Failure};
-use crate::chess::Color;
 use crate::pairing::generate::{GenerateError, GeneratorConfig, generate};
 use crate::pairing::{Pairing, PairingInput, dutch};
 use crate::tournament::PlayerId;
@@ -41,11 +40,20 @@ pub struct DutchArgs {
     /// perfectly, and the colour rule of each board.
     #[arg(long)]
     explain: bool,
+    /// The number of rounds of the event, for a file without `XXR` or `142` (C.04.1: the last
+    /// round has its own rules); it overrides the number a file declares.
+    #[arg(long, value_name = "N")]
+    rounds: Option<u32>,
 }
 
 #[derive(Args)]
 pub struct CheckArgs {
     file: PathBuf,
+    /// The number of rounds of the event; it overrides the number the file declares. Without
+    /// it, a file without `XXR` or `142` is taken to hold all its rounds (the reference
+    /// engine's convention), and a note says so.
+    #[arg(long, value_name = "N")]
+    rounds: Option<u32>,
 }
 
 #[derive(Args)]
@@ -96,9 +104,6 @@ fn read_trf(file: &Path) -> Result<Trf, Failure> {
     for warning in &warnings {
         eprintln!("warning: {shown}: {warning}");
     }
-    if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
-        eprintln!("warning: {shown}: {warning}");
-    }
     Ok(trf)
 }
 
@@ -122,28 +127,47 @@ fn next_round(trf: &Trf) -> u32 {
     rounds_played(trf) + 1
 }
 
-/// Without `XXC` or `152`, the initial colour is that of the highest-ranked player paired
-/// in round 1 (TRF-2026, record 152), read back through rule 5.2.5: an odd TPN has the
-/// initial colour.
-fn settle_initial_colour(trf: &mut Trf) {
-    if trf.initial_colour.is_some() {
-        return;
+/// Applies `--rounds N` to the report: it overrides the file's `XXR`/`142`, and fewer rounds
+/// than the report already holds (`at_least`) cannot be.
+fn apply_rounds(
+    trf: &mut Trf,
+    file: &Path,
+    rounds: Option<u32>,
+    at_least: u32,
+) -> Result<(), Failure> {
+    let Some(n) = rounds else {
+        return Ok(());
+    };
+    if n == 0 {
+        return Err(Failure::invalid_input(format!(
+            "{}: --rounds 0: an event has at least one round",
+            file.display()
+        )));
     }
-    let top = trf
-        .players
-        .iter()
-        .filter_map(|p| {
-            let first = p.rounds.first()?;
-            let colour = match first.colour {
-                'w' | 'W' => Color::White,
-                'b' | 'B' => Color::Black,
-                _ => return None,
-            };
-            first.opponent?;
-            Some((p.player.id, colour))
-        })
-        .min_by_key(|(id, _)| *id);
-    trf.initial_colour = top.map(|(id, colour)| if id.0 % 2 == 1 { colour } else { !colour });
+    if n < at_least {
+        return Err(Failure::invalid_input(format!(
+            "{}: --rounds {n} is fewer than the {} the file holds",
+            file.display(),
+            crate::render::count(at_least as usize, "round", "rounds")
+        )));
+    }
+    if let Some(declared) = trf.rounds
+        && declared != n
+    {
+        eprintln!(
+            "note: {}: --rounds {n} overrides the {declared} rounds the file declares",
+            file.display()
+        );
+    }
+    trf.rounds = Some(n);
+    Ok(())
+}
+
+/// The Baku method needs the number of rounds; said once `--rounds` has had its say.
+fn warn_baku_rounds(trf: &Trf, file: &Path) {
+    if let Some(warning) = crate::pairing::baku_rounds_unknown(trf) {
+        eprintln!("warning: {}: {warning}", file.display());
+    }
 }
 
 fn engine_input(trf: &Trf, round: u32) -> Result<PairingInput, Failure> {
@@ -165,14 +189,23 @@ pub fn engine_text(pairing: &Pairing) -> String {
 
 fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
     let mut trf = read_trf(&args.file)?;
-    settle_initial_colour(&mut trf);
-    if trf.initial_colour.is_none() {
+    if trf.initial_colour.is_none() && crate::pairing::inferred_initial_colour(&trf).is_none() {
         return Err(Failure::invalid_input(format!(
             "{}: the initial colour is not given: add `XXC white1` (or black1) or a 152 record",
             args.file.display()
         )));
     }
     let round = next_round(&trf);
+    apply_rounds(&mut trf, &args.file, args.rounds, round - 1)?;
+    warn_baku_rounds(&trf, &args.file);
+    if trf.rounds.is_none() {
+        eprintln!(
+            "warning: {}: the file gives no number of rounds (XXR or 142), which C.04.1 \
+             requires: the last-round rules cannot be known, so round {round} is paired as if \
+             it were not the last; say --rounds N otherwise",
+            args.file.display()
+        );
+    }
     if let Some(rounds) = trf.rounds
         && round > rounds
     {
@@ -351,8 +384,20 @@ fn differences(ours: &Pairing, theirs: &Pairing) -> Vec<String> {
 
 fn check(args: &CheckArgs) -> Result<Exit, Failure> {
     let mut trf = read_trf(&args.file)?;
-    settle_initial_colour(&mut trf);
     let played = rounds_played(&trf);
+    apply_rounds(&mut trf, &args.file, args.rounds, played)?;
+    warn_baku_rounds(&trf, &args.file);
+    if trf.rounds.is_none() && played > 0 {
+        // The reference engine's convention: a report without the number of rounds holds
+        // them all, so its last round is paired with the last-round rules.
+        eprintln!(
+            "note: {}: the file gives no number of rounds (XXR or 142): taking the {} \
+             recorded as all; say --rounds N otherwise",
+            args.file.display(),
+            crate::render::count(played as usize, "round", "rounds")
+        );
+        trf.rounds = Some(played);
+    }
     let mut differing = 0;
     for round in 1..=played {
         let input = engine_input(&trf, round)?;

@@ -274,9 +274,14 @@ impl PairingInput {
                 }
             }
         }
+        // White when nothing tells: round 1 to pair without a drawn colour (the command line
+        // refuses that case before it gets here).
+        // White when nothing tells: round 1 to pair without a drawn colour (the command line
+        // refuses that case before it gets here).
         let initial_colour = trf
             .initial_colour
-            .unwrap_or_else(|| initial_colour_from_round_one(trf));
+            .or_else(|| inferred_initial_colour(trf))
+            .unwrap_or(Color::White);
         Ok(PairingInput {
             round,
             planned_rounds: trf.rounds,
@@ -321,23 +326,120 @@ pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
     )
 }
 
-/// Without `152`/`XXC`, the initial colour is the one the top player paired in round 1 had
-/// (he is number 1 of the players present, and 5.2.5 gives the initial colour to odd
-/// numbers): read back from the round-1 column, White when there is none.
-fn initial_colour_from_round_one(trf: &Trf) -> Color {
-    trf.players
+/// The initial colour a report implies when it has no `152`/`XXC` record, read back the way
+/// the reference engine (bbpPairings v6) applies it, so that its files re-pair as it paired
+/// them: in the first round F in which anybody has a colour, take the players who took part
+/// in the pairing of round F or before (paired, or given the pairing-allocated bye, or with an
+/// opponent earlier), in pairing number order; the k-th of them (from 0) with a colour in round
+/// F had the initial colour if k is even and the other one if k is odd. This is rule 5.2.5
+/// read backwards with the numbers the engine gives it ([`dutch`] counts the same players), and
+/// it is why the top-ranked player sitting out round 1 does not turn the colour round: the
+/// next player is then number 1. None when no round has a colour yet (round 1 still to pair).
+pub fn inferred_initial_colour(trf: &Trf) -> Option<Color> {
+    let colour_of = |r: &crate::trf::TrfRound| -> Option<Color> {
+        r.opponent?;
+        match r.colour.to_ascii_lowercase() {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    };
+    let first = trf
+        .players
         .iter()
-        .filter_map(|p| {
-            let colour = p.rounds.first().and_then(|c| c.result())?.color()?;
-            Some((p.player.id, colour))
+        .filter_map(|p| p.rounds.iter().position(|r| colour_of(r).is_some()))
+        .min()?;
+    let mut took_part: Vec<(PlayerId, Option<Color>)> = trf
+        .players
+        .iter()
+        .filter(|p| {
+            p.rounds.iter().take(first).any(|r| r.opponent.is_some())
+                || p.rounds.get(first).is_some_and(|r| {
+                    matches!(
+                        r.result(),
+                        Some(
+                            RoundResult::Played { .. }
+                                | RoundResult::Forfeit { .. }
+                                | RoundResult::PairingAllocatedBye
+                        )
+                    )
+                })
         })
-        .min_by_key(|(id, _)| *id)
-        .map_or(Color::White, |(_, colour)| colour)
+        .map(|p| (p.player.id, p.rounds.get(first).and_then(colour_of)))
+        .collect();
+    took_part.sort_by_key(|(id, _)| *id);
+    took_part
+        .iter()
+        .enumerate()
+        .find_map(|(k, (_, colour))| colour.map(|c| if k % 2 == 0 { c } else { !c }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A report of round 1 only: `games` as (player, opponent, colour, result) from the first
+    /// player's side, and the players who sat it out with a half-point bye.
+    fn round_one(players: u16, games: &[(u16, u16, char, char)], byes: &[u16]) -> Trf {
+        let mut text = String::new();
+        for id in 1..=players {
+            let column = if let Some(&(_, o, c, r)) = games.iter().find(|g| g.0 == id) {
+                format!("{o:>4} {c} {r}")
+            } else if let Some(&(p, _, c, r)) = games.iter().find(|g| g.1 == id) {
+                let other = |x: char, a: char, b: char| if x == a { b } else { a };
+                let r = match r {
+                    '1' => '0',
+                    '0' => '1',
+                    '+' => '-',
+                    '-' => '+',
+                    x => x,
+                };
+                let c = if c == '-' { '-' } else { other(c, 'w', 'b') };
+                format!("{p:>4} {c} {r}")
+            } else if byes.contains(&id) {
+                "0000 - H".to_owned()
+            } else {
+                "0000 - U".to_owned()
+            };
+            // Columns 1-3 record, 5-8 number, 15-47 name, 49-52 rating, 81-84 points, then
+            // round 1 at 92-99.
+            let name = format!("Player {id}");
+            let rating = 2400 - id;
+            text.push_str(&format!(
+                "001 {id:>4}      {name:<33} {rating:>4}{:28}{:>4}{:7}{column}\n",
+                "", "0.0", ""
+            ));
+        }
+        crate::trf::parse(&text).expect("hand-written report").0
+    }
+
+    /// The top-ranked player sat out round 1: player 2 was number 1 of those paired, so his
+    /// colour is the initial one. Observed with the reference engine (bbpPairings v6): its
+    /// checker accepts such a round 1 (2 Black against 4, 3 White against 5) without `XXC`
+    /// and with `XXC black1`, and refuses it with `XXC white1`.
+    #[test]
+    fn the_initial_colour_skips_a_top_player_who_sat_out_round_one() {
+        let trf = round_one(5, &[(2, 4, 'b', '1'), (3, 5, 'w', '=')], &[1]);
+        assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
+    }
+
+    /// The first player paired has no colour (a forfeit written without colours): the next
+    /// one's colour, reversed, since rule 5.2.5 gave number 2 the other colour. The reference
+    /// engine's checker accepted such a round 1 as Black with 3 White (the experiment above,
+    /// player 2's game turned into a forfeit).
+    #[test]
+    fn a_colourless_first_game_reads_the_next_player_reversed() {
+        let trf = round_one(5, &[(1, 4, '-', '+'), (2, 5, 'w', '=')], &[3]);
+        assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
+        let trf = round_one(4, &[(1, 3, 'b', '1'), (2, 4, 'w', '0')], &[]);
+        assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
+    }
+
+    #[test]
+    fn no_colour_recorded_infers_nothing() {
+        let trf = round_one(3, &[], &[1, 2, 3]);
+        assert_eq!(inferred_initial_colour(&trf), None);
+    }
 
     /// A report of `n` players and no rounds, with the given records.
     fn report(n: u16, records: &[&str]) -> Trf {

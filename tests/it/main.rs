@@ -71,3 +71,5 @@ mod real_standings;
 mod acceleration;
 // TRF files in the forms other programs write (issue 13): dates, titles, rounds in progress, team events.
 mod real_forms;
+// Files from the reference engine (issue 13): its random tournaments and its Baku file through pairing check.
+mod reference_generated;

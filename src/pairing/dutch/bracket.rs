@@ -245,8 +245,13 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         self.g.compat[a][b]
     }
 
-    /// MaxPairs first (C6, under C4/C5), then M1 (the most MDPs paired), then the best
-    /// candidate of those.
+    /// MaxPairs first (C6, under C4/C5), then the best candidate by C7-C21 whatever the
+    /// number of MDPs it pairs: C.04.3 (2026) 3.1.3 defines M1 as "the number of MDP(s) that
+    /// are paired in the bracket" (the 2017 text said the maximum number), and 4.4 takes for S1
+    /// the first set of M1 MDPs whose limbo complies with C7, so C7 decides who floats and
+    /// thereby M1. Each M1 is searched in turn, from the most MDPs down; an M1 whose best
+    /// conceivable downfloaters already score worse on C7 than a candidate found is skipped.
+    /// Between equal candidates the larger M1 stays (generated first).
     pub fn run(&mut self) -> Option<Outcome> {
         let (nm, nr) = (self.mdps.len(), self.residents.len());
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
@@ -258,13 +263,29 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             ((a < nm) != (b < nm)) && self.ok(all[a], all[b])
         });
         for pairs in (0..=upper).rev() {
+            let d = nm + nr - 2 * pairs;
+            // The chosen candidate so far: cost, candidate, and the perfect cost of its M1.
+            let mut chosen: Option<(Vec<i32>, Candidate, Vec<i32>)> = None;
+            // The best C7 conceivable over the M1 values that gave a candidate.
+            let mut ideal_c7: Option<Vec<i32>> = None;
+            let (mut candidates, mut exhausted) = (0, false);
             for m in (0..=nm.min(pairs).min(m_upper)).rev() {
                 if m > nr || pairs - m > (nr - m) / 2 {
+                    continue;
+                }
+                if let Some((cost, ..)) = &chosen
+                    && cost[..d] < *self.c7_floor(m, d)
+                {
                     continue;
                 }
                 self.pairs = pairs;
                 self.m = m;
                 self.prepare();
+                if let Some((cost, ..)) = &chosen
+                    && cost[..d] < self.stop[..d]
+                {
+                    continue;
+                }
                 // First only the branches that can still be perfect: where a perfect candidate
                 // exists, the walk goes straight to the first one in generation order.
                 self.perfect_only = true;
@@ -284,32 +305,51 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 }
                 #[cfg(test)]
                 exact::cross_check(self);
+                candidates += self.candidates;
+                exhausted |= self.exhausted;
                 if let Some((cost, cand)) = self.best.take() {
-                    let first_imperfect = cost
-                        .iter()
-                        .zip(&self.stop)
-                        .position(|(c, s)| c != s)
-                        .map(|i| {
-                            let (criterion, range) = self.criterion_at(i);
-                            Shortfall {
-                                criterion,
-                                chosen: cost[range.clone()].to_vec(),
-                                ideal: self.stop[range].to_vec(),
-                            }
-                        });
-                    let mut floaters = cand.floaters;
-                    floaters.sort_by_key(|&i| (std::cmp::Reverse(self.e(i).score), self.e(i).id));
-                    return Some(Outcome {
-                        pairs: cand.pairs,
-                        floaters,
-                        first_imperfect,
-                        candidates: self.candidates,
-                        exhausted: self.exhausted,
-                    });
+                    if ideal_c7.as_ref().is_none_or(|c7| self.stop[..d] < c7[..]) {
+                        ideal_c7 = Some(self.stop[..d].to_vec());
+                    }
+                    if chosen.as_ref().is_none_or(|(best, ..)| cost < *best) {
+                        chosen = Some((cost, cand, self.stop.clone()));
+                    }
                 }
+            }
+            if let Some((cost, cand, mut ideal)) = chosen {
+                if let Some(c7) = ideal_c7 {
+                    ideal[..d].copy_from_slice(&c7);
+                }
+                let first_imperfect = cost.iter().zip(&ideal).position(|(c, s)| c != s).map(|i| {
+                    let (criterion, range) = self.criterion_at(i);
+                    Shortfall {
+                        criterion,
+                        chosen: cost[range.clone()].to_vec(),
+                        ideal: ideal[range].to_vec(),
+                    }
+                });
+                let mut floaters = cand.floaters;
+                floaters.sort_by_key(|&i| (std::cmp::Reverse(self.e(i).score), self.e(i).id));
+                return Some(Outcome {
+                    pairs: cand.pairs,
+                    floaters,
+                    first_imperfect,
+                    candidates,
+                    exhausted,
+                });
             }
         }
         None
+    }
+
+    /// C7's best conceivable value with `m` MDPs paired and `d` downfloaters: the lowest
+    /// scoring MDPs float, and residents for the rest (scores in tenths, highest first).
+    fn c7_floor(&self, m: usize, d: usize) -> Vec<i32> {
+        let mut scores: Vec<i32> = self.mdps[m..].iter().map(|&i| self.e(i).score).collect();
+        let resident_score = self.residents.first().map_or(0, |&i| self.e(i).score);
+        scores.resize(d, resident_score);
+        scores.sort_by(|a, b| b.cmp(a));
+        scores
     }
 
     /// The criterion at place `i` of a cost vector, and the places it spans.
@@ -356,14 +396,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         self.exact_available = self.exact_possible();
         let mut stop = vec![0; self.layout.len];
         // C7: the lowest-scoring MDPs float, and residents for the rest.
-        let mut scores: Vec<i32> = self.mdps[self.m..]
-            .iter()
-            .map(|&i| self.e(i).score)
-            .collect();
         let resident_score = self.e(self.residents[0]).score;
-        scores.resize(d, resident_score);
-        scores.sort_by(|a, b| b.cmp(a));
-        stop[..d].copy_from_slice(&scores);
+        stop[..d].copy_from_slice(&self.c7_floor(self.m, d));
         // C8: the next bracket pairs everybody but one of its own residents at most.
         if !self.next.is_empty() {
             let total = d + self.next.len();
