@@ -26,6 +26,7 @@ const FILES: &[(&str, &str)] = &[
     ("round5.pgn", include_str!("../../fixtures/tour/round5.pgn")),
     ("sheet.txt", include_str!("../../fixtures/tour/sheet.txt")),
     ("game.pgn", include_str!("../../fixtures/tour/game.pgn")),
+    ("lichess.trf", include_str!("../../fixtures/tour/lichess.trf")),
     ("round3.pgn", include_str!("../../fixtures/tour/round3.pgn")),
 ];
 
@@ -195,6 +196,7 @@ fn the_shell_splitter_reads_the_readme_as_a_shell_would() {
         "A director's session",
         "Checking scoresheets",
         "Judging a draw claim",
+        "Files from other programs",
     ] {
         assert!(steps(heading).len() >= 3, "{heading}");
     }
@@ -442,4 +444,27 @@ fn the_arbiters_session_runs_as_written() {
     assert!(text(2).contains("the claim is correct"), "{}", text(2));
     assert!(text(3).contains("the claim is incorrect"), "{}", text(3));
     assert!(text(3).contains("consequence"), "{}", text(3));
+}
+
+/// "Files from other programs": a tournament as lichess exports it (a hand-made file in that
+/// form: month-name dates, a half-point bye and an absence written without opponent or colour)
+/// imports, ranks, and goes back out in the standard's form.
+#[test]
+fn the_files_from_other_programs_section_runs_as_written() {
+    let (_dir, dir) = tour_dir("tour-files");
+    run_section(&dir, "Files from other programs");
+    let standings = json(&dir, &["--db", "lichess.db", "standings", "--format", "json"]);
+    // The event is dated Oct 13, 2024, so the 2024 rules apply (C.07, the edition in force).
+    assert_eq!(standings["edition"], "2024");
+    let first = &standings["rows"][0];
+    assert_eq!(first["start_no"], 1);
+    assert_eq!(first["points"], "2.5");
+    // Worked by hand: player 1 met 4 (1.5), 2 (2.0) and 3 (0.5), so BH = 4.0 and BH/C1 = 3.5.
+    assert_eq!(first["tiebreaks"][0], serde_json::json!(["BH/C1", "3.5"]));
+    assert_eq!(first["tiebreaks"][1], serde_json::json!(["BH", "4.0"]));
+    let exported = std::fs::read_to_string(dir.join("fide.trf")).expect("fide.trf written");
+    assert!(exported.lines().any(|l| l == "042 2024/10/13"), "{exported}");
+    // The half-point bye and the absence keep their codes.
+    let five = exported.lines().find(|l| l.contains("fianchetto_fan")).unwrap();
+    assert!(five.contains("0000 - H"), "{five}");
 }
