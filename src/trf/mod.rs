@@ -543,6 +543,11 @@ fn parse_player(
             notes.ongoing.push(line_no);
             code = ' ';
         }
+        // Vega writes a requested half-point bye as `0000 - =` (its manual's trfx section:
+        // "absent with a forfeited draw"): the standard's `H`, which the export then writes.
+        if code == '=' && opponent.is_none() {
+            code = 'H';
+        }
         let round = TrfRound {
             opponent,
             colour,

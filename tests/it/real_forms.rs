@@ -320,8 +320,8 @@ fn every_real_form_round_trips_through_the_store() {
         }
         count += 1;
     }
-    // Five forms read by the trf tests and five by the standings tests (`st-*`).
-    assert_eq!(count, 10);
+    // Six forms read by the trf tests and five by the standings tests (`st-*`).
+    assert_eq!(count, 11);
 }
 
 /// Round dates of the last century: `98/07/28` is 1998 (POSIX `%y`: 69-99 are the 1900s), not
@@ -343,4 +343,35 @@ fn round_dates_keep_their_century() {
     ok_on(&db, &["import", "trf", &file]);
     assert_eq!(setting(&db, "start"), "1998-07-28");
     assert_eq!(setting(&db, "round-dates"), "1998-07-28,1998-07-29");
+}
+
+/// Vega saves a `.trfx` for the engine at the start of each round (its manual, "trfx"):
+/// `042 18/12/2009` day first, `XXC white1 rank`, and a player who announced his absence for
+/// the coming round as `0000 - =` ("absent with a forfeited draw"), the standard's half-point
+/// bye `H`. The file imports, the bye keeps its half point, and the engine leaves him out.
+#[test]
+fn vega_trfx_reads_its_half_point_bye_and_pairs_without_him() {
+    let dir = TempDir::new("real-vega");
+    let (db, _) = import(&dir, "vega-trfx.trf");
+    assert_eq!(setting(&db, "start"), "2009-12-18");
+    let exported = dir.0.join("out.trf");
+    ok_on(&db, &["export", "trf", "-o", exported.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&exported).unwrap();
+    let rossi = text.lines().find(|l| l.contains("Rossi")).unwrap();
+    assert!(rossi.ends_with("0000 - H"), "{rossi}");
+    // Round 2 pairs the other three: one game and the pairing-allocated bye, Rossi absent.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["pairing", "dutch", &fixture("vega-trfx.trf"), "-p"])
+        .output()
+        .unwrap();
+    let pairing = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{pairing}");
+    assert_eq!(pairing.lines().next(), Some("2"), "{pairing}");
+    assert!(
+        !pairing
+            .lines()
+            .skip(1)
+            .any(|l| l.split(' ').any(|n| n == "1")),
+        "{pairing}"
+    );
 }

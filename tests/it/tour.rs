@@ -26,7 +26,10 @@ const FILES: &[(&str, &str)] = &[
     ("round5.pgn", include_str!("../../fixtures/tour/round5.pgn")),
     ("sheet.txt", include_str!("../../fixtures/tour/sheet.txt")),
     ("game.pgn", include_str!("../../fixtures/tour/game.pgn")),
-    ("lichess.trf", include_str!("../../fixtures/tour/lichess.trf")),
+    (
+        "lichess.trf",
+        include_str!("../../fixtures/tour/lichess.trf"),
+    ),
     ("round3.pgn", include_str!("../../fixtures/tour/round3.pgn")),
 ];
 
@@ -453,7 +456,10 @@ fn the_arbiters_session_runs_as_written() {
 fn the_files_from_other_programs_section_runs_as_written() {
     let (_dir, dir) = tour_dir("tour-files");
     run_section(&dir, "Files from other programs");
-    let standings = json(&dir, &["--db", "lichess.db", "standings", "--format", "json"]);
+    let standings = json(
+        &dir,
+        &["--db", "lichess.db", "standings", "--format", "json"],
+    );
     // The event is dated Oct 13, 2024, so the 2024 rules apply (C.07, the edition in force).
     assert_eq!(standings["edition"], "2024");
     let first = &standings["rows"][0];
@@ -463,8 +469,14 @@ fn the_files_from_other_programs_section_runs_as_written() {
     assert_eq!(first["tiebreaks"][0], serde_json::json!(["BH/C1", "3.5"]));
     assert_eq!(first["tiebreaks"][1], serde_json::json!(["BH", "4.0"]));
     let exported = std::fs::read_to_string(dir.join("fide.trf")).expect("fide.trf written");
-    assert!(exported.lines().any(|l| l == "042 2024/10/13"), "{exported}");
+    assert!(
+        exported.lines().any(|l| l == "042 2024/10/13"),
+        "{exported}"
+    );
     // The half-point bye and the absence keep their codes.
-    let five = exported.lines().find(|l| l.contains("fianchetto_fan")).unwrap();
+    let five = exported
+        .lines()
+        .find(|l| l.contains("fianchetto_fan"))
+        .unwrap();
     assert!(five.contains("0000 - H"), "{five}");
 }
