@@ -89,6 +89,8 @@ pub(crate) struct StandingsSource {
     /// Entries of the event's list that are not computed (team tie-breaks of an imported
     /// report, say), each as written with the reason.
     pub left_out: Vec<String>,
+    /// The event does not say how many rounds it has (no `rounds` setting).
+    pub rounds_unknown: bool,
 }
 
 impl StandingsSource {
@@ -197,6 +199,7 @@ impl StandingsSource {
             default_list,
             assumed_edition,
             left_out,
+            rounds_unknown: store.setting("rounds")?.parse::<u32>().is_err(),
         })
     }
 
@@ -245,6 +248,15 @@ impl StandingsSource {
                     format!("`arbiter config tiebreak-rules {other}` or `arbiter config start DATE` decide")
                 }
             ));
+        }
+        // Files from engines and older programs often omit `XXR`/`142`: without the number
+        // of rounds no table can be called final, and the director should know why.
+        if self.rounds_unknown {
+            notes.push(
+                "the event does not say how many rounds it has, so no table is called final: \
+                 `arbiter config rounds N --force` sets it (logged)"
+                    .to_owned(),
+            );
         }
         if !self.left_out.is_empty() {
             let used = if self.tiebreaks.is_empty() {

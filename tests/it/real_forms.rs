@@ -375,3 +375,34 @@ fn vega_trfx_reads_its_half_point_bye_and_pairs_without_him() {
         "{pairing}"
     );
 }
+
+/// A report without `142`/`XXR` (the 2005 Swiss-Manager form) cannot say its table is final;
+/// the director is told why once, and how to say the number of rounds, after which the table
+/// after the last round is final.
+#[test]
+fn standings_without_a_number_of_rounds_say_why_they_are_not_final() {
+    let dir = TempDir::new("real-no-rounds");
+    let (db, _) = import(&dir, "swiss-manager-2005.trf");
+    let out = run_on(&db, &["standings"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.lines().next().unwrap().contains("(provisional"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr.matches("does not say how many rounds").count(),
+        1,
+        "{stderr}"
+    );
+    // The file holds two rounds, every result in.
+    ok_on(&db, &["config", "rounds", "2", "--force"]);
+    let out = run_on(&db, &["standings"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.lines().next().unwrap().contains("(final"),
+        "{stdout}"
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("how many rounds"));
+}
