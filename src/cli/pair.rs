@@ -596,8 +596,10 @@ pub fn unpaired_label(store: &Store, code: char) -> Result<&'static str, Failure
         'H' => "half-point bye",
         'F' => "full-point bye",
         'Z' => "zero-point bye",
-        '+' => "forfeit win",
-        '-' => "forfeit loss",
+        // Without an opponent, older files and lichess write `0000 - +` for a bye won and
+        // `     - -` for an absence (TRF: a requested absence), never a forfeit: a forfeit
+        // has its scheduled opponent.
+        '+' => "full-point bye",
         _ => "absent",
     })
 }

@@ -406,3 +406,15 @@ fn standings_without_a_number_of_rounds_say_why_they_are_not_final() {
     );
     assert!(!String::from_utf8_lossy(&out.stderr).contains("how many rounds"));
 }
+
+/// lichess writes a player who sat a round out as `     - -` with no opponent (TRF: an
+/// absence). `round show` called it a "forfeit loss", which needs a scheduled opponent.
+#[test]
+fn an_absence_without_an_opponent_is_shown_as_absent() {
+    let dir = TempDir::new("real-absent");
+    let (db, _) = import(&dir, "lichess-in-progress.trf");
+    let shown = ok_on(&db, &["round", "show", "2"]);
+    let echo = shown.lines().find(|l| l.contains("echo_p")).unwrap();
+    assert!(echo.trim_end().ends_with("absent"), "{shown}");
+    assert!(!shown.contains("forfeit loss"), "{shown}");
+}
