@@ -5,24 +5,8 @@
 //! sees. The expected dates are the calendar dates the files write; the titles are the
 //! FIDE rating list's one-letter codes (g GM, m IM, f FM, c CM, wg WGM, wm WIM, wf WFM, wc WCM).
 
-use crate::util::{TempDir, ok_on, run_on};
+use crate::util::{TempDir, import_real_form, ok_on, real_form, run_on};
 use arbiter::trf::{TrfErrorKind, parse};
-
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/fixtures/trf/real-forms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-/// Imports a fixture into a new event; returns the database and the import's standard error.
-fn import(dir: &TempDir, name: &str) -> (String, String) {
-    let db = dir.db();
-    let out = run_on(&db, &["import", "trf", &fixture(name)]);
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "import {name}: {stderr}");
-    (db, stderr)
-}
 
 fn setting(db: &str, key: &str) -> String {
     ok_on(db, &["config", key]).trim().to_owned()
@@ -33,7 +17,7 @@ fn setting(db: &str, key: &str) -> String {
 #[test]
 fn lichess_dates_and_a_game_in_progress() {
     let dir = TempDir::new("real-lichess");
-    let (db, stderr) = import(&dir, "lichess-in-progress.trf");
+    let (db, stderr) = import_real_form(&dir, "lichess-in-progress.trf");
     assert_eq!(setting(&db, "start"), "2026-03-03");
     assert_eq!(setting(&db, "end"), "");
     // One warning for the two games, not one per line.
@@ -72,7 +56,7 @@ fn lichess_dates_and_a_game_in_progress() {
 #[test]
 fn swiss_manager_dotted_dates_and_one_letter_titles() {
     let dir = TempDir::new("real-sm2005");
-    let (db, stderr) = import(&dir, "swiss-manager-2005.trf");
+    let (db, stderr) = import_real_form(&dir, "swiss-manager-2005.trf");
     assert_eq!(stderr, "", "every line reads as meant");
     assert_eq!(setting(&db, "start"), "2005-07-28");
     assert_eq!(setting(&db, "end"), "2005-07-31");
@@ -108,7 +92,7 @@ fn swiss_manager_dotted_dates_and_one_letter_titles() {
 #[test]
 fn javafo_day_first_dates_are_said() {
     let dir = TempDir::new("real-javafo");
-    let (db, stderr) = import(&dir, "javafo-dates.trf");
+    let (db, stderr) = import_real_form(&dir, "javafo-dates.trf");
     assert_eq!(setting(&db, "start"), "2010-09-24");
     assert_eq!(setting(&db, "end"), "2010-10-02");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -189,7 +173,7 @@ fn a_date_no_form_fits_is_refused_where_it_stands() {
 #[test]
 fn a_paired_round_without_results_is_a_round_in_progress() {
     let dir = TempDir::new("real-inprogress");
-    let (db, stderr) = import(&dir, "round-in-progress.trf");
+    let (db, stderr) = import_real_form(&dir, "round-in-progress.trf");
     assert_eq!(stderr, "");
     assert_eq!(setting(&db, "round-dates"), "2025-09-13,2025-09-14");
     let standings = ok_on(&db, &["standings"]);
@@ -214,7 +198,7 @@ fn a_paired_round_without_results_is_a_round_in_progress() {
 #[test]
 fn a_team_event_is_said_once_and_read_as_individual_games() {
     let dir = TempDir::new("real-team");
-    let (db, stderr) = import(&dir, "team-event.trf");
+    let (db, stderr) = import_real_form(&dir, "team-event.trf");
     let warnings: Vec<&str> = stderr.lines().collect();
     assert_eq!(warnings.len(), 2, "{stderr}");
     assert!(
@@ -352,7 +336,7 @@ fn round_dates_keep_their_century() {
 #[test]
 fn vega_trfx_reads_its_half_point_bye_and_pairs_without_him() {
     let dir = TempDir::new("real-vega");
-    let (db, _) = import(&dir, "vega-trfx.trf");
+    let (db, _) = import_real_form(&dir, "vega-trfx.trf");
     assert_eq!(setting(&db, "start"), "2009-12-18");
     let exported = dir.0.join("out.trf");
     ok_on(&db, &["export", "trf", "-o", exported.to_str().unwrap()]);
@@ -361,7 +345,7 @@ fn vega_trfx_reads_its_half_point_bye_and_pairs_without_him() {
     assert!(rossi.ends_with("0000 - H"), "{rossi}");
     // Round 2 pairs the other three: one game and the pairing-allocated bye, Rossi absent.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["pairing", "dutch", &fixture("vega-trfx.trf"), "-p"])
+        .args(["pairing", "dutch", &real_form("vega-trfx.trf"), "-p"])
         .output()
         .unwrap();
     let pairing = String::from_utf8_lossy(&out.stdout);
@@ -382,7 +366,7 @@ fn vega_trfx_reads_its_half_point_bye_and_pairs_without_him() {
 #[test]
 fn standings_without_a_number_of_rounds_say_why_they_are_not_final() {
     let dir = TempDir::new("real-no-rounds");
-    let (db, _) = import(&dir, "swiss-manager-2005.trf");
+    let (db, _) = import_real_form(&dir, "swiss-manager-2005.trf");
     let out = run_on(&db, &["standings"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -412,7 +396,7 @@ fn standings_without_a_number_of_rounds_say_why_they_are_not_final() {
 #[test]
 fn an_absence_without_an_opponent_is_shown_as_absent() {
     let dir = TempDir::new("real-absent");
-    let (db, _) = import(&dir, "lichess-in-progress.trf");
+    let (db, _) = import_real_form(&dir, "lichess-in-progress.trf");
     let shown = ok_on(&db, &["round", "show", "2"]);
     let echo = shown.lines().find(|l| l.contains("echo_p")).unwrap();
     assert!(echo.trim_end().ends_with("absent"), "{shown}");

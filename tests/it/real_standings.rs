@@ -32,27 +32,7 @@
 //! - WIN (7.1): #1 2 (the half-point bye is no win). AOB (8.2, 2026): #1 met #4 (BH 6.5) and
 //!   #3 (BH 6.0) over the board: 6.25.
 
-use crate::util::{TempDir, ok_on, run_on};
-
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/fixtures/trf/real-forms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
-
-/// A new event imported from a fixture; returns the database and what the import said on
-/// standard error.
-fn imported(dir: &TempDir, name: &str) -> (String, String) {
-    let db = dir.db();
-    let out = run_on(&db, &["import", "trf", &fixture(name)]);
-    assert!(
-        out.status.success(),
-        "import {name}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    (db, String::from_utf8_lossy(&out.stderr).into_owned())
-}
+use crate::util::{TempDir, import_real_form, ok_on, run_on};
 
 /// Runs a command that must succeed; returns standard output and standard error.
 fn both(db: &str, args: &[&str]) -> (String, String) {
@@ -93,7 +73,7 @@ const NO_DATE: &str = "the event has no start date: tie-breaks by the 2026 rules
 #[test]
 fn chess_results_form_without_start_date_shows_standings_by_the_current_rules() {
     let dir = TempDir::new("st-no-date-cr");
-    let (db, _) = imported(&dir, "st-no-date-chess-results.trf");
+    let (db, _) = import_real_form(&dir, "st-no-date-chess-results.trf");
     let (csv, stderr) = both(&db, &["standings", "--tiebreaks", "BH", "--format", "csv"]);
     assert_eq!(stderr.matches(NO_DATE).count(), 1, "{stderr}");
     assert!(stderr.contains("--tiebreak-rules 2024"), "{stderr}");
@@ -121,7 +101,7 @@ fn chess_results_form_without_start_date_shows_standings_by_the_current_rules() 
 #[test]
 fn json_standings_without_start_date_stay_valid() {
     let dir = TempDir::new("st-no-date-json");
-    let (db, _) = imported(&dir, "st-no-date-chess-results.trf");
+    let (db, _) = import_real_form(&dir, "st-no-date-chess-results.trf");
     let (json, stderr) = both(&db, &["standings", "--format", "json"]);
     assert!(stderr.contains(NO_DATE), "{stderr}");
     let value: serde_json::Value = serde_json::from_str(&json).expect("one JSON document");
@@ -137,7 +117,7 @@ fn json_standings_without_start_date_stay_valid() {
 #[test]
 fn crosstable_without_start_date_and_its_tiebreak_rules_flag() {
     let dir = TempDir::new("st-no-date-ct");
-    let (db, _) = imported(&dir, "st-no-date-engine.trf");
+    let (db, _) = import_real_form(&dir, "st-no-date-engine.trf");
     let (text, stderr) = both(&db, &["crosstable"]);
     assert_eq!(stderr.matches(NO_DATE).count(), 1, "{stderr}");
     assert!(text.contains("Aalto, Ari"), "{text}");
@@ -155,7 +135,7 @@ fn crosstable_without_start_date_and_its_tiebreak_rules_flag() {
 #[test]
 fn publish_without_start_date_says_the_rules_on_the_page() {
     let dir = TempDir::new("st-no-date-site");
-    let (db, _) = imported(&dir, "st-no-date-engine.trf");
+    let (db, _) = import_real_form(&dir, "st-no-date-engine.trf");
     let site = dir.path("site");
     let (_, stderr) = both(&db, &["publish", &site]);
     assert_eq!(stderr.matches(NO_DATE).count(), 1, "{stderr}");
@@ -174,7 +154,7 @@ fn publish_without_start_date_says_the_rules_on_the_page() {
 #[test]
 fn team_codes_in_202_warn_once_and_leave_standings_by_points() {
     let dir = TempDir::new("st-202-team");
-    let (db, stderr) = imported(&dir, "st-202-team-codes.trf");
+    let (db, stderr) = import_real_form(&dir, "st-202-team-codes.trf");
     let warnings: Vec<&str> = stderr
         .lines()
         .filter(|l| l.contains("not computed"))
@@ -212,7 +192,7 @@ fn team_codes_in_202_warn_once_and_leave_standings_by_points() {
 #[test]
 fn mixed_202_computes_the_individual_tiebreaks() {
     let dir = TempDir::new("st-202-mixed");
-    let (db, stderr) = imported(&dir, "st-202-mixed.trf");
+    let (db, stderr) = import_real_form(&dir, "st-202-mixed.trf");
     assert!(
         stderr.contains("BH:MP/C1/P (on the team score MP), MPvGP (a team tie-break)"),
         "{stderr}"
@@ -243,7 +223,7 @@ fn mixed_202_computes_the_individual_tiebreaks() {
 #[test]
 fn a_212_without_202_gives_the_list() {
     let dir = TempDir::new("st-212");
-    let (db, stderr) = imported(&dir, "st-212-only.trf");
+    let (db, stderr) = import_real_form(&dir, "st-212-only.trf");
     assert!(!stderr.contains("not computed"), "{stderr}");
     let (csv, stderr) = both(&db, &["standings", "--format", "csv"]);
     assert!(!stderr.contains("no tie-break list"), "{stderr}");
@@ -266,7 +246,7 @@ fn a_212_without_202_gives_the_list() {
 #[test]
 fn typed_lists_stay_strict() {
     let dir = TempDir::new("st-strict");
-    let (db, _) = imported(&dir, "st-202-mixed.trf");
+    let (db, _) = import_real_form(&dir, "st-202-mixed.trf");
     let out = run_on(&db, &["standings", "--tiebreaks", "EDET/P"]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--tiebreaks: unknown tie-break `EDET`"));

@@ -118,6 +118,24 @@ pub fn ok_on(db: &str, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The path of a hand-made file in a real program's form (`fixtures/trf/real-forms/`).
+pub fn real_form(name: &str) -> String {
+    format!(
+        "{}/fixtures/trf/real-forms/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// A new event imported from a real-form fixture; returns the database and what the import
+/// said on standard error.
+pub fn import_real_form(dir: &TempDir, name: &str) -> (String, String) {
+    let db = dir.db();
+    let out = run_on(&db, &["import", "trf", &real_form(name)]);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "import {name}: {stderr}");
+    (db, stderr)
+}
+
 /// A Swiss event in `dir` with `players` players rated 2000, 1990, ... (so numbered in
 /// registration order) and `rounds` rounds planned; returns the database path.
 pub fn swiss_event(dir: &TempDir, name: &str, players: u16, rounds: u16) -> String {
