@@ -274,10 +274,8 @@ impl PairingInput {
                 }
             }
         }
-        // White when nothing tells: round 1 to pair without a drawn colour (the command line
-        // refuses that case before it gets here).
-        // White when nothing tells: round 1 to pair without a drawn colour (the command line
-        // refuses that case before it gets here).
+        // White when nothing tells: no round has a colour yet (`pairing dutch` refuses to pair
+        // round 1 so, before it gets here).
         let initial_colour = trf
             .initial_colour
             .or_else(|| inferred_initial_colour(trf))
@@ -354,15 +352,11 @@ pub fn inferred_initial_colour(trf: &Trf) -> Option<Color> {
         .iter()
         .filter(|p| {
             p.rounds.iter().take(first).any(|r| r.opponent.is_some())
+                // Paired (a game in progress, its result still blank, counts too) or
+                // given the pairing-allocated bye.
                 || p.rounds.get(first).is_some_and(|r| {
-                    matches!(
-                        r.result(),
-                        Some(
-                            RoundResult::Played { .. }
-                                | RoundResult::Forfeit { .. }
-                                | RoundResult::PairingAllocatedBye
-                        )
-                    )
+                    r.opponent.is_some()
+                        || matches!(r.result(), Some(RoundResult::PairingAllocatedBye))
                 })
         })
         .map(|p| (p.player.id, p.rounds.get(first).and_then(colour_of)))
@@ -432,6 +426,15 @@ mod tests {
         let trf = round_one(5, &[(1, 4, '-', '+'), (2, 5, 'w', '=')], &[3]);
         assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
         let trf = round_one(4, &[(1, 3, 'b', '1'), (2, 4, 'w', '0')], &[]);
+        assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
+    }
+
+    /// A game still in progress (its result blank) is a game of the round: its players count
+    /// for 5.2.5 as any others (the reviewer's case: player 1 Black against 3, result not
+    /// in yet, and 2 White against 4 gives Black, not White).
+    #[test]
+    fn a_game_in_progress_counts_for_the_initial_colour() {
+        let trf = round_one(4, &[(1, 3, 'b', ' '), (2, 4, 'w', '1')], &[]);
         assert_eq!(inferred_initial_colour(&trf), Some(Color::Black));
     }
 

@@ -27,6 +27,13 @@ pub enum DateReading {
         day_first: Option<NaiveDate>,
         month_first: Option<NaiveDate>,
     },
+    /// Two-digit years and the year's place unknown (`24/10/13`): the standard's `YY/MM/DD`
+    /// reading and the `DD/MM/YY` one, each when it is a date. The standard's wins when it is
+    /// a date; the caller says so when the other is a different date.
+    ShortYear {
+        year_first: Option<NaiveDate>,
+        year_last: Option<NaiveDate>,
+    },
     /// No reading fits.
     Bad,
 }
@@ -50,6 +57,10 @@ impl DateReading {
                 Order::DayFirst => day_first.or(month_first),
                 Order::MonthFirst => month_first.or(day_first),
             },
+            DateReading::ShortYear {
+                year_first,
+                year_last,
+            } => year_first.or(year_last),
             DateReading::Empty | DateReading::Bad => None,
         }
     }
@@ -146,10 +157,8 @@ pub fn read(text: &str) -> DateReading {
     };
     match (numeric(a), numeric(b), numeric(c)) {
         (Some(y), Some(m), Some(d)) if a.len() == 4 => fixed(ymd(y as i32, m, d)),
-        (Some(x), Some(y), Some(_)) if c.len() == 4 => {
-            let Some(year) = year(c) else {
-                return DateReading::Bad;
-            };
+        (Some(x), Some(y), Some(four)) if c.len() == 4 => {
+            let year = four as i32;
             if dotted {
                 // Nobody writes the month first with dots.
                 return fixed(ymd(year, y, x));
@@ -167,8 +176,16 @@ pub fn read(text: &str) -> DateReading {
                 return fixed(year(c).and_then(|y| ymd(y, m, x)));
             }
             // YY/MM/DD, the short form of the standard's order; DD/MM/YY when only it fits.
-            let short = year(a).and_then(|y| ymd(y, m, z));
-            fixed(short.or_else(|| year(c).and_then(|y| ymd(y, m, x))))
+            match (
+                year(a).and_then(|y| ymd(y, m, z)),
+                year(c).and_then(|y| ymd(y, m, x)),
+            ) {
+                (None, None) => DateReading::Bad,
+                (year_first, year_last) => DateReading::ShortYear {
+                    year_first,
+                    year_last,
+                },
+            }
         }
         (Some(_), Some(_), Some(_)) => DateReading::Bad,
         // `Oct 13, 2024`, `13 Oct 2024`, `2024 Oct 13`.
@@ -229,7 +246,18 @@ mod tests {
     fn the_forms_real_files_hold() {
         // The standard's forms.
         assert_eq!(read("2024/10/13"), DateReading::Fixed(day(2024, 10, 13)));
-        assert_eq!(read("24/10/13"), DateReading::Fixed(day(2024, 10, 13)));
+        // The standard's YY/MM/DD first; the DD/MM/YY reading kept for the caller to name.
+        assert_eq!(
+            read("24/10/13"),
+            DateReading::ShortYear {
+                year_first: Some(day(2024, 10, 13)),
+                year_last: Some(day(2013, 10, 24)),
+            }
+        );
+        assert_eq!(
+            read("24/10/13").resolve(Order::MonthFirst),
+            Some(day(2024, 10, 13))
+        );
         // lichess (Java's medium date format in English), and the day first with a name.
         assert_eq!(read("Oct 13, 2024"), DateReading::Fixed(day(2024, 10, 13)));
         assert_eq!(read("Mar 3, 2026"), DateReading::Fixed(day(2026, 3, 3)));
@@ -275,8 +303,18 @@ mod tests {
     #[test]
     fn two_digit_years_follow_posix() {
         // POSIX strptime %y: 69-99 are the 1900s, 00-68 the 2000s.
-        assert_eq!(read("98/07/28"), DateReading::Fixed(day(1998, 7, 28)));
-        assert_eq!(read("05/07/28"), DateReading::Fixed(day(2005, 7, 28)));
+        let year_first = |text| read(text).resolve(Order::DayFirst);
+        assert_eq!(year_first("98/07/28"), Some(day(1998, 7, 28)));
+        assert_eq!(year_first("05/07/28"), Some(day(2005, 7, 28)));
+        // Read year first, `31/12/24` is 2031/12/24; DD/MM/YY gives 2024/12/31, which the
+        // caller names.
+        assert_eq!(
+            read("31/12/24"),
+            DateReading::ShortYear {
+                year_first: Some(day(2031, 12, 24)),
+                year_last: Some(day(2024, 12, 31)),
+            }
+        );
     }
 
     #[test]

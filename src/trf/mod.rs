@@ -18,6 +18,8 @@ mod acceleration;
 pub mod date;
 
 use std::collections::{BTreeMap, HashMap};
+
+use chrono::NaiveDate;
 use std::fmt;
 
 pub use acceleration::{Acceleration, AccelerationError, PlayerAcceleration};
@@ -878,8 +880,12 @@ fn round_date_fields(line_no: usize, line: &[char]) -> Vec<DateField> {
             column += 1;
             continue;
         }
+        // A date ends at two blanks or the line's end: the forms with single blanks inside
+        // (`28. 07. 2005`, `Oct 13, 2024`) stay whole.
         let start = column;
-        while column < line.len() && line[column] != ' ' {
+        while column < line.len()
+            && !(line[column] == ' ' && line.get(column + 1).is_none_or(|&c| c == ' '))
+        {
             column += 1;
         }
         fields.push((start + 1, line[start..column].iter().collect::<String>()));
@@ -947,6 +953,34 @@ fn read_dates(
             line.push_str(&format!("{text:<10}"));
         }
         trf.other[at].1 = line.trim_end().to_owned();
+    }
+    // Two-digit years: the standard's YY/MM/DD is taken (it is the standard's form in 132);
+    // in 042/052, where the standard writes four digits, say so once when DD/MM/YY would give
+    // another date, so that a director can see a misreading.
+    let short: Vec<(&DateField, NaiveDate, NaiveDate)> = fields
+        .iter()
+        .zip(&readings)
+        .filter_map(|(field, reading)| match *reading {
+            date::DateReading::ShortYear {
+                year_first: Some(a),
+                year_last: Some(b),
+            } if a != b && field.code != "132" => Some((field, a, b)),
+            _ => None,
+        })
+        .collect();
+    if let Some(&(first, standard, other)) = short.first() {
+        let mut lines: Vec<usize> = short.iter().map(|(f, ..)| f.line).collect();
+        lines.dedup();
+        warnings.push(TrfWarning {
+            line: if lines.len() == 1 { lines[0] } else { 0 },
+            message: format!(
+                "dates with two-digit years ({}) are read as the standard's YY/MM/DD: `{}` is {}, where DD/MM/YY would give {}",
+                line_ranges(&lines),
+                first.text,
+                date::standard(standard),
+                date::standard(other)
+            ),
+        });
     }
     let either: Vec<(&DateField, date::DateReading)> = fields
         .iter()

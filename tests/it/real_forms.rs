@@ -139,13 +139,39 @@ fn other_date_forms_read() {
         "13. 10. 2024",
         "Oct 13, 2024",
         "13 October 2024",
-        "24/10/13",
     ] {
         let (trf, warnings) = parse(&header(text, "")).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(trf.start_date.as_deref(), Some("2024/10/13"), "{text}");
         assert_eq!(trf.end_date, None, "an empty 052 is no date");
         assert!(warnings.is_empty(), "{text}: {warnings:?}");
     }
+}
+
+/// Two-digit years in `042`/`052`, where the standard writes four: the standard's order
+/// (`YY/MM/DD`, as in `132`) is taken, and the other reading is named when it is another date.
+/// Round dates in `132` are in the standard's own form and say nothing; spaced forms there
+/// stay whole.
+#[test]
+fn two_digit_years_take_the_standard_order_and_say_so() {
+    let (trf, warnings) = parse(&header("24/10/13", "")).unwrap();
+    assert_eq!(trf.start_date.as_deref(), Some("2024/10/13"));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    let said = warnings[0].to_string();
+    assert!(said.contains("`24/10/13` is 2024/10/13"), "{said}");
+    assert!(said.contains("DD/MM/YY would give 2013/10/24"), "{said}");
+    let text = format!(
+        "{}{:<91}24/10/13  24/10/14\n",
+        header("2024/10/13", ""),
+        "132"
+    );
+    let (_, warnings) = parse(&text).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let text = format!(
+        "{}{:<91}13. 10. 2024  14. 10. 2024\n",
+        header("2024/10/13", ""),
+        "132"
+    );
+    parse(&text).unwrap_or_else(|e| panic!("spaced round dates: {e}"));
 }
 
 /// What no reading fits is refused with the line, the column and the forms accepted.
