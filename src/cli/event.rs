@@ -1118,6 +1118,15 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             if let Some(warning) = super::standings::recorded_list_warning(&text, &trf) {
                 eprintln!("warning: {shown}: {warning}");
             }
+            if crate::pairing::baku::named_by(&trf)
+                && !crate::pairing::baku::fits(&crate::trf::PointValues::of(&trf))
+            {
+                eprintln!(
+                    "warning: {shown}: record 192 names the Baku method (C.04.7), which needs a win worth two draws and a loss worth nothing: with these point values the event is paired without it"
+                );
+            } else if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
+                eprintln!("warning: {shown}: {warning}");
+            }
             // Importing into a file that does not exist yet creates the event from the report.
             let mut store = if db.exists() {
                 Store::open(db)?

@@ -2127,7 +2127,13 @@ impl Store {
         );
         let given: Vec<crate::trf::Acceleration> =
             accelerations.iter().map(|(record, _)| *record).collect();
-        let is_baku = if accelerations.is_empty() && player_accelerations.is_empty() {
+        // The method needs a win worth two draws and a loss worth nothing (C.04.7): a report
+        // that names it with other point values is paired without it, and its 192 is not
+        // kept (the import says so), or every later pairing would be refused.
+        let fits = crate::pairing::baku::fits(&values);
+        let is_baku = if !fits {
+            false
+        } else if accelerations.is_empty() && player_accelerations.is_empty() {
             !baku_named.is_empty()
         } else {
             player_accelerations.is_empty() && given == baku
@@ -2135,7 +2141,7 @@ impl Store {
         if is_baku {
             set("acceleration", Some("baku".into()))?;
         } else {
-            for line in &baku_named {
+            for line in baku_named.iter().filter(|_| fits) {
                 keep("192", line)?;
             }
             for (_, line) in &accelerations {
@@ -2602,7 +2608,13 @@ impl Store {
         let kept: Vec<(String, String)> = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
+        let baku = self.setting("acceleration")? == "baku";
         for (code, line) in kept {
+            // The Baku method's own 192 is written above; another system code kept from the
+            // imported report would be a second one.
+            if baku && code == "192" {
+                continue;
+            }
             push(&code, line);
         }
         let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);

@@ -294,3 +294,51 @@ fn generate_writes_the_rounds_it_made_when_a_round_cannot_be_paired() {
     let check = arbiter(&["pairing", "check", &file]);
     assert!(check.status.success(), "{:?}", text(&check));
 }
+
+/// A report whose 250 records are exactly the Baku method, under another program's system
+/// code (`192 FIDE_DUTCH`): the export wrote that 192 back beside its own
+/// `192 FIDE_DUTCH_BAKU`, two system codes in one report.
+#[test]
+fn baku_by_its_250_records_under_another_system_code_exports_one_192() {
+    let dir = TempDir::new("accel-one-192");
+    let first = dir.db();
+    ok_on(&first, &["import", "trf", &fixture("baku-192-13p.trf")]);
+    let written =
+        ok_on(&first, &["export", "trf"]).replace("192 FIDE_DUTCH_BAKU", "192 FIDE_DUTCH");
+    let file = dir.0.join("other.trf");
+    std::fs::write(&file, &written).unwrap();
+    let second = dir.0.join("second.db").to_string_lossy().into_owned();
+    ok_on(&second, &["import", "trf", file.to_str().unwrap()]);
+    assert_eq!(ok_on(&second, &["config", "acceleration"]).trim(), "baku");
+    let export = ok_on(&second, &["export", "trf"]);
+    let codes: Vec<&str> = export.lines().filter(|l| l.starts_with("192")).collect();
+    assert_eq!(codes, ["192 FIDE_DUTCH_BAKU"], "{export}");
+}
+
+/// C.04.7 applies only when a win is worth two draws and a loss nothing. A report naming the
+/// method with three points a win imported as Baku anyway (and exported 250 records of 3.0
+/// and 1.0 virtual points); it is now paired without it, said at import, and the pairing of
+/// its next round is not refused.
+#[test]
+fn record_192_baku_with_other_point_values_imports_unaccelerated_and_says_so() {
+    let dir = TempDir::new("accel-192-points");
+    let text = std::fs::read_to_string(fixture("baku-192-13p.trf"))
+        .unwrap()
+        .replacen("152 W\n", "152 W\n162  W 3.0    D 1.0\n", 1);
+    assert!(text.contains("162  W 3.0"), "the fixture's header changed");
+    let file = dir.0.join("three-points.trf");
+    std::fs::write(&file, text).unwrap();
+    let db = dir.db();
+    let out = run_on(&db, &["import", "trf", file.to_str().unwrap()]);
+    let (_, stderr) = self::text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("paired without it"), "{stderr}");
+    assert_ne!(ok_on(&db, &["config", "acceleration"]).trim(), "baku");
+    let export = ok_on(&db, &["export", "trf"]);
+    assert!(
+        !export.lines().any(|l| l.starts_with("192 FIDE_DUTCH_BAKU")),
+        "{export}"
+    );
+    assert!(!export.lines().any(|l| l.starts_with("250")), "{export}");
+    ok_on(&db, &["pair", "--dry-run"]);
+}
