@@ -311,10 +311,13 @@ pub fn baku_rounds(trf: &Trf, round: u32) -> u32 {
 /// The warning for a report whose `192` names the Baku method without a number of rounds
 /// (`XXR`, `142`), as [`baku_rounds`] decides it; `None` when there is nothing to say.
 pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
-    let explicit = trf
-        .other
-        .iter()
-        .any(|(code, _)| code == "250" || code == "XXA");
+    // As `PairingInput::from_trf` reads them: a 250 with match points only accelerates
+    // teams and leaves the 192 in force.
+    let explicit = trf.other.iter().any(|(code, line)| match code.as_str() {
+        "XXA" => true,
+        "250" => crate::trf::Acceleration::read(line).is_ok_and(|r| r.game_points.is_some()),
+        _ => false,
+    });
     if trf.rounds.is_some() || explicit || !baku::named_by(trf) {
         return None;
     }

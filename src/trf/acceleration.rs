@@ -86,9 +86,12 @@ fn points_at(
     if text.is_empty() {
         return Ok(None);
     }
-    text.parse::<Points>()
-        .map(Some)
-        .map_err(|_| error(from, expected, text))
+    // Virtual points add to a pairing score; a negative amount is no acceleration a program
+    // means (TRF-2026 asks for points above zero).
+    match text.parse::<Points>() {
+        Ok(points) if points >= Points::ZERO => Ok(Some(points)),
+        _ => Err(error(from, expected, text)),
+    }
 }
 
 fn number_at<T: std::str::FromStr + PartialOrd + From<u8>>(
@@ -184,7 +187,7 @@ impl PlayerAcceleration {
         let mut blank: Option<usize> = None;
         let mut start = 10;
         while start <= chars.len() {
-            let round = points.len() + 1 + usize::from(blank.is_some());
+            let round = (start - 10) / 5 + 1;
             let separator = raw(&chars, start - 1, start - 1);
             if !separator.trim().is_empty() {
                 return Err(error(
@@ -211,17 +214,21 @@ impl PlayerAcceleration {
                         "",
                     ));
                 }
-                let value = text.trim().parse::<Points>().map_err(|_| {
-                    error(
-                        start,
-                        format!(
-                            "round {}'s virtual points (columns {start}-{})",
-                            points.len() + 1,
-                            start + 3
-                        ),
-                        text.trim(),
-                    )
-                })?;
+                let value = text
+                    .trim()
+                    .parse::<Points>()
+                    .ok()
+                    .filter(|p| *p >= Points::ZERO)
+                    .ok_or_else(|| {
+                        error(
+                            start,
+                            format!(
+                                "round {round}'s virtual points, not below zero (columns {start}-{})",
+                                start + 3
+                            ),
+                            text.trim(),
+                        )
+                    })?;
                 points.push(value);
             }
             start += 5;
@@ -245,6 +252,25 @@ mod tests {
 
     fn p(text: &str) -> Points {
         text.parse().unwrap()
+    }
+
+    /// Negative virtual points are refused where they stand, and a misplaced value is named by
+    /// the round its columns hold, however many blank fields come before it.
+    #[test]
+    fn negative_points_and_late_blank_fields_are_named_by_their_columns() {
+        let err = Acceleration::read("250      -1.0 001 003    1   10").unwrap_err();
+        assert_eq!(err.column, 10);
+        let err = PlayerAcceleration::read("XXA    1  1.0 -0.5").unwrap_err();
+        assert_eq!(err.column, 15);
+        assert!(err.to_string().contains("round 2"), "{err}");
+        // Rounds 2 and 3 blank, round 4 at 25-28.
+        let err = PlayerAcceleration::read(&format!("XXA    1  1.0{:11} 1.0", "")).unwrap_err();
+        assert_eq!(err.column, 15);
+        assert!(err.to_string().contains("round 2's"), "{err}");
+        // A value one column early, in the blank before round 4's field (column 24).
+        let err = PlayerAcceleration::read(&format!("XXA    1  1.0{:10}1.0", "")).unwrap_err();
+        assert_eq!(err.column, 24);
+        assert!(err.to_string().contains("round 4's"), "{err}");
     }
 
     #[test]
