@@ -164,8 +164,8 @@ fn apply_rounds(
 }
 
 /// The Baku method needs the number of rounds; said once `--rounds` has had its say.
-fn warn_baku_rounds(trf: &Trf, file: &Path) {
-    if let Some(warning) = crate::pairing::baku_rounds_unknown(trf) {
+fn warn_baku_rounds(trf: &Trf, file: &Path, round: u32) {
+    if let Some(warning) = crate::pairing::baku_rounds_unknown(trf, round) {
         eprintln!("warning: {}: {warning}", file.display());
     }
 }
@@ -197,7 +197,7 @@ fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
     }
     let round = next_round(&trf);
     apply_rounds(&mut trf, &args.file, args.rounds, round - 1)?;
-    warn_baku_rounds(&trf, &args.file);
+    warn_baku_rounds(&trf, &args.file, round);
     if trf.rounds.is_none() {
         eprintln!(
             "warning: {}: the file gives no number of rounds (XXR or 142), which C.04.1 \
@@ -386,7 +386,7 @@ fn check(args: &CheckArgs) -> Result<Exit, Failure> {
     let mut trf = read_trf(&args.file)?;
     let played = rounds_played(&trf);
     apply_rounds(&mut trf, &args.file, args.rounds, played)?;
-    warn_baku_rounds(&trf, &args.file);
+    warn_baku_rounds(&trf, &args.file, played);
     if trf.rounds.is_none() && played > 0 {
         // The reference engine's convention: a report without the number of rounds holds
         // them all, so its last round is paired with the last-round rules.

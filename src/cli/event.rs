@@ -1124,7 +1124,7 @@ pub fn import(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
                 eprintln!(
                     "warning: {shown}: record 192 names the Baku method (C.04.7), which needs a win worth two draws and a loss worth nothing: with these point values the event is paired without it"
                 );
-            } else if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf) {
+            } else if let Some(warning) = crate::pairing::baku_rounds_unknown(&trf, 0) {
                 eprintln!("warning: {shown}: {warning}");
             }
             // Importing into a file that does not exist yet creates the event from the report.

@@ -309,8 +309,9 @@ pub fn baku_rounds(trf: &Trf, round: u32) -> u32 {
 }
 
 /// The warning for a report whose `192` names the Baku method without a number of rounds
-/// (`XXR`, `142`), as [`baku_rounds`] decides it; `None` when there is nothing to say.
-pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
+/// (`XXR`, `142`), as [`baku_rounds`] decides it for pairing `round`; `None` when there is
+/// nothing to say.
+pub fn baku_rounds_unknown(trf: &Trf, round: u32) -> Option<String> {
     // As `PairingInput::from_trf` reads them: a 250 with match points only accelerates
     // teams and leaves the 192 in force.
     let explicit = trf.other.iter().any(|(code, line)| match code.as_str() {
@@ -321,10 +322,15 @@ pub fn baku_rounds_unknown(trf: &Trf) -> Option<String> {
     if trf.rounds.is_some() || explicit || !baku::named_by(trf) {
         return None;
     }
-    Some(
-        "record 192 names the Baku method (C.04.7), which accelerates the first half of the planned rounds, but the report does not give their number (XXR or 142): the rounds it holds, with the round to pair, are taken as all of them; add XXR or 142 if the event has more"
-            .to_owned(),
-    )
+    let assumed = baku_rounds(trf, round);
+    Some(format!(
+        "record 192 names the Baku method (C.04.7), which accelerates the first half of the planned rounds, but the report does not give their number (XXR or 142): its accelerated rounds are reckoned for {} (the rounds the report holds, with the round to pair); add XXR or 142",
+        if assumed == 1 {
+            "1 round".to_owned()
+        } else {
+            format!("{assumed} rounds")
+        }
+    ))
 }
 
 /// The initial colour a report implies when it has no `152`/`XXC` record, read back the way

@@ -392,6 +392,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         self.best = None;
         self.done = false;
         self.nodes = 0;
+        // Counted per M1: `run` adds up the counts of the values it searches.
+        self.candidates = 0;
         self.exhausted = false;
         self.exact_available = self.exact_possible();
         let mut stop = vec![0; self.layout.len];
