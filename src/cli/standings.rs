@@ -481,13 +481,7 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
 /// names tie-breaks not computed here, such as a team event's: which ones, and what the
 /// standings use instead. `text` is the file as read, for the record's line number.
 pub(crate) fn recorded_list_warning(text: &str, trf: &crate::trf::Trf) -> Option<String> {
-    // The record the event's list is read from: `202`, else `212` (the import reads it so).
-    let (code, line) = trf
-        .other
-        .iter()
-        .find(|(code, _)| code == "202")
-        .or_else(|| trf.other.iter().find(|(code, _)| code == "212"))?;
-    let recorded = RecordedList::read(&crate::trf::columns(line, 5, line.chars().count().max(5)));
+    let (code, line, recorded) = RecordedList::of_report(trf)?;
     let left_out = recorded.left_out();
     if left_out.is_empty() {
         return None;

@@ -607,6 +607,28 @@ pub struct RecordedList {
 }
 
 impl RecordedList {
+    /// The event's tie-break record of a report, as the import and every command read it:
+    /// `202`, else `212` (the standings' order, its `PTS` skipped). Gives the record's code,
+    /// the line as written and the list read from it.
+    pub fn of_report(trf: &crate::trf::Trf) -> Option<(&str, &str, RecordedList)> {
+        let (code, line) = trf
+            .other
+            .iter()
+            .find(|(code, _)| code == "202")
+            .or_else(|| trf.other.iter().find(|(code, _)| code == "212"))?;
+        let list = crate::trf::columns(line, 5, line.chars().count().max(5));
+        Some((code.as_str(), line.as_str(), RecordedList::read(&list)))
+    }
+
+    /// The entries as written, comma-separated: the event's `tiebreaks` setting.
+    pub fn text(&self) -> String {
+        self.entries
+            .iter()
+            .map(|(d, _)| d.text.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
     /// Reads a comma-separated list (blanks and `;` separate too) by the MTB26 grammar. The
     /// standings' own score (`PTS`) is skipped. Nothing is refused: what cannot be computed
     /// here is kept with its reason.

@@ -2067,20 +2067,10 @@ impl Store {
         }
         // A report with a `212` (the standings' order: the points, then the tie-breaks) and no
         // `202` names the event's tie-breaks there; the record itself is kept as written.
-        if !trf.other.iter().any(|(code, _)| code == "202")
-            && let Some((_, line)) = trf.other.iter().find(|(code, _)| code == "212")
+        if let Some(("212", _, list)) = crate::standings::RecordedList::of_report(trf)
+            && !list.entries.is_empty()
         {
-            let record = crate::trf::columns(line, 5, line.chars().count().max(5));
-            let list: Vec<&str> = record
-                .split(',')
-                .map(str::trim)
-                .filter(|entry| {
-                    !entry.is_empty() && !crate::standings::Descriptor::read(entry).is_points()
-                })
-                .collect();
-            if !list.is_empty() {
-                set("tiebreaks", Some(list.join(",")))?;
-            }
+            set("tiebreaks", Some(list.text()))?;
         }
         let values = PointValues::of(trf);
         for (key, points) in [

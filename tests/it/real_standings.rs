@@ -253,3 +253,20 @@ fn typed_lists_stay_strict() {
     let out = run_on(&db, &["config", "tiebreaks", "MPvGP"]);
     assert_ne!(out.status.code(), Some(0));
 }
+
+/// A `212` written with blanks between its entries (`PTS  WIN  BH`) is read by the same
+/// reader as a `202`: the import stored `PTS  WIN  BH` as one entry (split on commas only)
+/// and exported it as a `202` that began with the points.
+#[test]
+fn a_212_with_blanks_between_entries_is_read_as_the_202_reader_reads_it() {
+    let dir = TempDir::new("st-212-blanks");
+    let text = std::fs::read_to_string(crate::util::real_form("st-212-only.trf"))
+        .unwrap()
+        .replace("212 PTS,WIN,BH,AOB", "212 PTS  WIN  BH  AOB");
+    assert!(text.contains("212 PTS  WIN"), "the fixture's 212 changed");
+    let file = dir.0.join("blanks.trf");
+    std::fs::write(&file, text).unwrap();
+    let db = dir.db();
+    ok_on(&db, &["import", "trf", file.to_str().unwrap()]);
+    assert_eq!(ok_on(&db, &["config", "tiebreaks"]).trim(), "WIN,BH,AOB");
+}
