@@ -1953,6 +1953,9 @@ impl Store {
                     "record `{line}` cannot be read: expected the columns of TRF-2026"
                 ))
             };
+            let unreadable_at = |error: crate::trf::AccelerationError| {
+                StoreError::Invalid(format!("record `{line}`, column {}: {error}", error.column))
+            };
             match code.as_str() {
                 "132" => {
                     // Round dates YY/MM/DD from column 92, every ten columns (the reader
@@ -2019,22 +2022,13 @@ impl Store {
                     }
                 }
                 "222" if encodable_time_control => {}
+                // `trf::parse` refuses these already; a report built otherwise is checked here.
                 "250" => {
-                    let record = crate::trf::Acceleration::read(line).map_err(|error| {
-                        StoreError::Invalid(format!(
-                            "record `{line}`, column {}: {error}",
-                            error.column
-                        ))
-                    })?;
+                    let record = crate::trf::Acceleration::read(line).map_err(unreadable_at)?;
                     accelerations.push((record, line.clone()));
                 }
                 "XXA" => {
-                    crate::trf::PlayerAcceleration::read(line).map_err(|error| {
-                        StoreError::Invalid(format!(
-                            "record `{line}`, column {}: {error}",
-                            error.column
-                        ))
-                    })?;
+                    crate::trf::PlayerAcceleration::read(line).map_err(unreadable_at)?;
                     player_accelerations.push(line.clone());
                 }
                 "192" if crate::pairing::baku::is_system_code(&column(5, chars.len())) => {
