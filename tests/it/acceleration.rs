@@ -9,14 +9,7 @@
 //! comment beside each says; the reference engine (bbpPairings v6) gives the same pairings
 //! when handed the text's group A as explicit `250` records.
 
-use crate::util::{TempDir, arbiter, ok_on, run_on};
-
-fn fixture(name: &str) -> String {
-    format!(
-        "{}/fixtures/acceleration/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
-}
+use crate::util::{TempDir, arbiter, fixture, ok_on, run_on};
 
 fn text(out: &std::process::Output) -> (String, String) {
     (
@@ -60,7 +53,7 @@ fn record_192_baku_pairs_round_one_with_the_texts_group_a_of_ten() {
     // 1-6 pairs 1-4 2-5 3-6, bracket 7-10 pairs 7-9 8-10; 5.2.5 gives the initial colour
     // (Black) to the odd pairing numbers 1, 3, 7 and White to 2 and 8.
     let dir = TempDir::new("accel-192-10");
-    let file = before_round_one(&fixture("baku-192-10p.trf"), &dir, "r1.trf");
+    let file = before_round_one(&fixture("acceleration", "baku-192-10p.trf"), &dir, "r1.trf");
     let (pairing, _) = pair(&file);
     assert_eq!(pairing, "5\n4 1\n2 5\n6 3\n9 7\n8 10\n");
 }
@@ -70,7 +63,7 @@ fn record_192_baku_pairs_round_one_with_the_texts_group_a_of_thirteen() {
     // 13 players, 7 rounds, `152 W`: group A is 2 x ceil(13/4) = 8 (the reference engine's
     // built-in Baku takes 7). Bracket 1-8 pairs 1-5 2-6 3-7 4-8; bracket 9-13 pairs 9-11
     // 10-12 and gives 13 the bye; 5.2.5: odd numbers White.
-    let (pairing, _) = pair(&fixture("baku-192-13p.trf"));
+    let (pairing, _) = pair(&fixture("acceleration", "baku-192-13p.trf"));
     assert_eq!(pairing, "7\n1 5\n6 2\n3 7\n8 4\n9 11\n12 10\n13 0\n");
 }
 
@@ -80,7 +73,11 @@ fn a_file_marked_baku_but_paired_without_it_differs_in_round_one() {
     // but its round 1 is the unaccelerated pairing with the top player White (1-6 7-2 3-8
     // 9-4 5-10 here). By C.04.7 the players 1-6 are one scoregroup in round 1, and by C6
     // (fewest downfloaters) they pair among themselves: the file is wrong, not the engine.
-    let out = arbiter(&["pairing", "check", &fixture("baku-192-10p.trf")]);
+    let out = arbiter(&[
+        "pairing",
+        "check",
+        &fixture("acceleration", "baku-192-10p.trf"),
+    ]);
     let (stdout, stderr) = text(&out);
     assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
     assert!(stdout.contains("round 1: differs"), "{stdout}");
@@ -93,7 +90,7 @@ fn record_192_baku_without_a_number_of_rounds_is_said_and_decided() {
     // known. The rounds the report holds and the one to pair are taken as all, and a warning
     // says so. Round 1 of 1: accelerated by a win, so group A (1-4 of 8) pairs apart.
     let dir = TempDir::new("accel-192-norounds");
-    let source = std::fs::read_to_string(fixture("accel-250-8p.trf")).unwrap();
+    let source = std::fs::read_to_string(fixture("acceleration", "accel-250-8p.trf")).unwrap();
     let text: String = source
         .lines()
         .filter(|l| !l.starts_with("250") && !l.starts_with("142"))
@@ -115,7 +112,7 @@ fn explicit_250_records_in_trf_2026_columns_pair_and_import_as_baku() {
     // 8 players, 5 rounds, `250       1.0   1   2    1    4` and `250       0.5   3   3    1
     // 4`: exactly C.04.7 for this field (group A 2 x ceil(8/4) = 4, rounds 1-2 a win, round
     // 3 a draw). Round 1: 1-3 2-4 in group A, 5-7 6-8 below; 5.2.5 with `152 W`.
-    let file = fixture("accel-250-8p.trf");
+    let file = fixture("acceleration", "accel-250-8p.trf");
     let (pairing, _) = pair(&file);
     assert_eq!(pairing, "4\n1 3\n4 2\n5 7\n8 6\n");
     let dir = TempDir::new("accel-250-import");
@@ -139,7 +136,14 @@ fn explicit_250_records_in_trf_2026_columns_pair_and_import_as_baku() {
 fn record_192_baku_imports_as_the_acceleration_setting_and_exports_back() {
     let dir = TempDir::new("accel-192-import");
     let db = dir.db();
-    ok_on(&db, &["import", "trf", &fixture("baku-192-13p.trf")]);
+    ok_on(
+        &db,
+        &[
+            "import",
+            "trf",
+            &fixture("acceleration", "baku-192-13p.trf"),
+        ],
+    );
     assert_eq!(ok_on(&db, &["config", "acceleration"]).trim(), "baku");
     let export = ok_on(&db, &["export", "trf"]);
     // 13 players, 7 rounds: group A 1-8, rounds 1-2 a win, rounds 3-4 a draw.
@@ -158,7 +162,7 @@ fn record_192_baku_imports_as_the_acceleration_setting_and_exports_back() {
 
 /// The 8-player fixture with its 250 records replaced by `records`.
 fn with_250(dir: &TempDir, name: &str, records: &[&str]) -> String {
-    let source = std::fs::read_to_string(fixture("accel-250-8p.trf")).unwrap();
+    let source = std::fs::read_to_string(fixture("acceleration", "accel-250-8p.trf")).unwrap();
     let mut lines: Vec<String> = source
         .lines()
         .filter(|l| !l.starts_with("250"))
@@ -302,7 +306,14 @@ fn generate_writes_the_rounds_it_made_when_a_round_cannot_be_paired() {
 fn baku_by_its_250_records_under_another_system_code_exports_one_192() {
     let dir = TempDir::new("accel-one-192");
     let first = dir.db();
-    ok_on(&first, &["import", "trf", &fixture("baku-192-13p.trf")]);
+    ok_on(
+        &first,
+        &[
+            "import",
+            "trf",
+            &fixture("acceleration", "baku-192-13p.trf"),
+        ],
+    );
     let written =
         ok_on(&first, &["export", "trf"]).replace("192 FIDE_DUTCH_BAKU", "192 FIDE_DUTCH");
     let file = dir.0.join("other.trf");
@@ -322,7 +333,7 @@ fn baku_by_its_250_records_under_another_system_code_exports_one_192() {
 #[test]
 fn record_192_baku_with_other_point_values_imports_unaccelerated_and_says_so() {
     let dir = TempDir::new("accel-192-points");
-    let text = std::fs::read_to_string(fixture("baku-192-13p.trf"))
+    let text = std::fs::read_to_string(fixture("acceleration", "baku-192-13p.trf"))
         .unwrap()
         .replacen("152 W\n", "152 W\n162  W 3.0    D 1.0\n", 1);
     assert!(text.contains("162  W 3.0"), "the fixture's header changed");

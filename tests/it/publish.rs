@@ -3,44 +3,18 @@
 //! names, and the round-robin grid.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use crate::util::TempDir;
 use crate::util::ok_on as run;
 
-/// A fresh directory under the system's temporary directory, removed at the end.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("arbiter-it-publish-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-
-    fn db(&self) -> String {
-        self.0.join("event.db").display().to_string()
-    }
-
-    fn site(&self) -> PathBuf {
-        self.0.join("site")
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn fixture(name: &str) -> String {
-    format!("{}/fixtures/trf/{name}", env!("CARGO_MANIFEST_DIR"))
+    crate::util::fixture("trf", name)
 }
 
 /// An imported fixture, published to `site/`.
 fn published(name: &str, trf: &str) -> (TempDir, String) {
-    let dir = TempDir::new(name);
+    let dir = TempDir::new(&format!("publish-{name}"));
     let db = dir.db();
     run(&db, &["import", "trf", &fixture(trf)]);
     run(&db, &["publish", &dir.site().display().to_string()]);
@@ -247,7 +221,7 @@ fn standings_rows(html: &str) -> Vec<u16> {
 
 #[test]
 fn standings_as_a_page_of_its_own() {
-    let dir = TempDir::new("standings-html");
+    let dir = TempDir::new("publish-standings-html");
     let db = dir.db();
     let evil = "<script>alert(1)</script>";
     run(
@@ -363,7 +337,7 @@ fn standings_as_a_page_of_its_own() {
 
 #[test]
 fn untrusted_names_are_escaped_everywhere() {
-    let dir = TempDir::new("escape");
+    let dir = TempDir::new("publish-escape");
     let db = dir.db();
     let evil = "<script>alert(1)</script> & \"Quotes\"";
     run(

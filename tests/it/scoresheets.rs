@@ -10,10 +10,8 @@ use arbiter::scoresheet::verify::{Options, verify};
 
 use crate::util::{arbiter, json_lines};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scoresheets");
-
 fn fixture(name: &str) -> String {
-    format!("{FIXTURES}/{name}")
+    crate::util::fixture("scoresheets", name)
 }
 
 // ---- check -----------------------------------------------------------------------------------

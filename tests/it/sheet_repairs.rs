@@ -9,10 +9,8 @@ use arbiter::scoresheet::verify::{Options, verify_with_game};
 
 use crate::util::{RANDOM_GAMES, TempDir, arbiter, json_lines};
 
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/scoresheets");
-
 fn fixture(name: &str) -> String {
-    format!("{FIXTURES}/{name}")
+    crate::util::fixture("scoresheets", name)
 }
 
 fn stderr(out: &std::process::Output) -> String {

@@ -118,12 +118,14 @@ pub fn ok_on(db: &str, args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The path of fixture `name` in folder `folder` of `fixtures/`, for the command line.
+pub fn fixture(folder: &str, name: &str) -> String {
+    format!("{}/fixtures/{folder}/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 /// The path of a hand-made file in a real program's form (`fixtures/trf/real-forms/`).
 pub fn real_form(name: &str) -> String {
-    format!(
-        "{}/fixtures/trf/real-forms/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    fixture("trf/real-forms", name)
 }
 
 /// A new event imported from a real-form fixture; returns the database and what the import
@@ -189,6 +191,11 @@ impl TempDir {
     /// The event database of a test.
     pub fn db(&self) -> String {
         self.path("event.db")
+    }
+
+    /// The folder `publish` writes to in a test.
+    pub fn site(&self) -> std::path::PathBuf {
+        self.0.join("site")
     }
 }
 
