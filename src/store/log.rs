@@ -1,0 +1,50 @@
+//! The event log: every change appends one line inside its own transaction, so the log and
+//! the event never disagree.
+
+use rusqlite::{Transaction, params};
+
+use super::{Store, StoreError, now};
+
+/// One line of the event log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    pub at: String,
+    pub command: String,
+    pub what: String,
+    pub old: Option<String>,
+    pub new: Option<String>,
+}
+
+impl Store {
+    /// The event log, oldest first.
+    pub fn log(&self) -> Result<Vec<LogEntry>, StoreError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT at, command, what, old, new FROM event_log ORDER BY id")?;
+        let rows = stmt.query_map([], |r| {
+            Ok(LogEntry {
+                at: r.get(0)?,
+                command: r.get(1)?,
+                what: r.get(2)?,
+                old: r.get(3)?,
+                new: r.get(4)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// Appends one change to the event log, inside the caller's transaction.
+pub(super) fn log(
+    tx: &Transaction<'_>,
+    command: &str,
+    what: &str,
+    old: Option<&str>,
+    new: Option<&str>,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO event_log (at, command, what, old, new) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![now(), command, what, old, new],
+    )?;
+    Ok(())
+}
