@@ -2,7 +2,9 @@
 //! into text, JSON or (later) HTML strings. Nothing here prints or touches files.
 
 pub mod cells;
+pub mod crosstable;
 pub mod event;
+mod html;
 pub mod pgn;
 pub mod scoresheet;
 pub mod site;

@@ -1,0 +1,173 @@
+//! Reading a written move in one language of piece letters: the [`Reading`] a replay uses,
+//! and the legal moves a token can mean under it, in any notation a scoresheet may use.
+
+use crate::chess::{Bitboard, Move, MoveList, MoveStatus, Position, Role, Square, attacks};
+
+use super::replay::Failure;
+use crate::scoresheet::notation::{Language, LetterTable, Notation, PieceMark};
+
+/// Reads the piece marks of a scoresheet in one language.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Reading {
+    pub(super) language: Language,
+    table: LetterTable,
+}
+
+impl Reading {
+    pub(super) fn new(language: Language) -> Reading {
+        Reading {
+            language,
+            table: LetterTable::new(language),
+        }
+    }
+
+    #[inline]
+    pub(super) fn role(&self, mark: &PieceMark) -> Option<Role> {
+        self.table.role(mark)
+    }
+}
+
+pub(super) fn join_names(languages: &[Language]) -> String {
+    languages
+        .iter()
+        .map(|l| l.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The legal moves the notation can mean under `reading`.
+pub(super) fn candidates(
+    pos: &Position,
+    notation: &Notation,
+    reading: Reading,
+) -> Result<Vec<Move>, Failure> {
+    let mut found = Vec::new();
+    candidates_into(
+        pos,
+        None,
+        &mut MoveList::new(),
+        notation,
+        reading,
+        &mut found,
+    )?;
+    Ok(found)
+}
+
+/// Like [`candidates`], into lists the caller keeps from move to move: `legal` receives the
+/// legal moves to the written destination (all legal moves for the Chesmayne form), `found`
+/// those among them that fit the notation.
+pub(super) fn candidates_into(
+    pos: &Position,
+    status: Option<MoveStatus>,
+    legal: &mut MoveList,
+    notation: &Notation,
+    reading: Reading,
+    found: &mut Vec<Move>,
+) -> Result<(), Failure> {
+    found.clear();
+    match notation {
+        Notation::Castle { side, .. } => {
+            let rank = crate::chess::Rank::FIRST.relative_to(pos.turn());
+            let king_to = Square::from_coords(side.king_to_file(), rank);
+            pos.legal_moves_between(Bitboard::FULL, Bitboard::from(king_to), legal)
+        }
+        Notation::Chesmayne { .. } => pos.legal_moves_into(legal),
+        Notation::Move { piece, to, .. } => {
+            // Only pieces of the written kind that could reach the square can be meant.
+            let occupied = pos.board().occupied();
+            let origins = match piece.as_ref().map(|m| reading.role(m)) {
+                None => pawn_origins(*to),
+                Some(Some(Role::Knight)) => attacks::knight_attacks(*to),
+                Some(Some(Role::Bishop)) => attacks::bishop_attacks(*to, occupied),
+                Some(Some(Role::Rook)) => attacks::rook_attacks(*to, occupied),
+                Some(Some(Role::Queen)) => attacks::queen_attacks(*to, occupied),
+                Some(Some(Role::King)) => attacks::king_attacks(*to),
+                Some(_) => Bitboard::FULL,
+            };
+            match status {
+                Some(status) => {
+                    pos.legal_moves_between_given(status, origins, Bitboard::from(*to), legal)
+                }
+                None => pos.legal_moves_between(origins, Bitboard::from(*to), legal),
+            }
+        }
+    }
+    match notation {
+        Notation::Castle { side, .. } => found.extend(
+            legal
+                .iter()
+                .copied()
+                .filter(|m| m.castling_side() == Some(*side)),
+        ),
+        Notation::Chesmayne { from, to, .. } => found.extend(legal.iter().copied().filter(|m| {
+            m.from() == *from
+                && (m.to() == *to
+                    || (m.castling_side().is_some() && castling_rook_square(*m) == Some(*to)))
+                && m.promotion_role().is_none_or(|r| r == Role::Queen)
+        })),
+        Notation::Move {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion,
+            ..
+        } => {
+            let role = match piece {
+                None => Role::Pawn,
+                Some(mark) => reading
+                    .role(mark)
+                    .ok_or_else(|| Failure::UnknownLetter(mark_text(mark)))?,
+            };
+            let promotion_role = match promotion {
+                None => None,
+                Some((mark, _)) => Some(
+                    reading
+                        .role(mark)
+                        .ok_or_else(|| Failure::UnknownLetter(mark_text(mark)))?,
+                ),
+            };
+            found.extend(legal.iter().copied().filter(|m| {
+                m.to() == *to
+                    && m.role() == role
+                    && m.castling_side().is_none()
+                    && from_file.is_none_or(|f| m.from().file() == f)
+                    && from_rank.is_none_or(|r| m.from().rank() == r)
+                    && (role != Role::Pawn || from_file.is_some() || m.from().file() == to.file())
+                    && match promotion_role {
+                        Some(r) => m.promotion_role() == Some(r),
+                        // Without a piece, every promotion fits; the caller chooses.
+                        None => true,
+                    }
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// The squares a pawn moving to `to` can come from: its own file and the two beside it.
+fn pawn_origins(to: Square) -> Bitboard {
+    let file = to.file().index();
+    let mut files = Bitboard::from_file(to.file());
+    if file > 0 {
+        files |= Bitboard(files.0 >> 1);
+    }
+    if file < 7 {
+        files |= Bitboard(Bitboard::from_file(to.file()).0 << 1);
+    }
+    files
+}
+
+/// Chesmayne may write castling as the king taking its own rook's square; accept the rook
+/// square as the king's destination for castling.
+fn castling_rook_square(mv: Move) -> Option<Square> {
+    let side = mv.castling_side()?;
+    Some(Square::from_coords(side.rook_from_file(), mv.from().rank()))
+}
+
+fn mark_text(mark: &PieceMark) -> String {
+    match mark {
+        PieceMark::Letter(l) => l.as_str().to_owned(),
+        PieceMark::Figurine(role) => role.upper_char().to_string(),
+    }
+}

@@ -1,0 +1,497 @@
+//! Replays a scoresheet on the rules engine and reports what an arbiter needs: the first
+//! illegal move and why, where the game ended by itself, whether the recorded result fits the
+//! board, notation remarks, and (on request) every moment a draw claim was available.
+//!
+//! Verification never fails: whatever the text holds becomes findings in the [`Report`].
+//!
+//! This file holds the report's types and [`verify_with_game`], which decides the language of
+//! the piece letters (one replay per group of languages that read the letters alike) and puts
+//! the report together. The phases it calls are one file each: `language` (reading a written
+//! move under one language), `replay` (playing the record, trying readings of ambiguous or
+//! incomplete moves), `remarks` (notation remarks), `reasons` (why a move is illegal) and
+//! `result` (the recorded result against the board).
+
+use std::rc::Rc;
+
+use crate::chess::{ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
+
+use super::notation::{self, Language, Notation};
+use super::pgn::{MoveNumber, Problem, RawGame, Span};
+
+mod language;
+mod reasons;
+mod remarks;
+mod replay;
+mod result;
+
+use language::{Reading, candidates, join_names};
+use reasons::{explain, no_match_reason};
+use remarks::collect_remarks;
+use replay::{Failure, Replay, Stop, replay};
+use result::judge_result;
+
+/// What the checker is asked to apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    pub laws: Laws,
+    pub rate: Rate,
+    /// Also list every moment a draw claim was available.
+    pub claims: bool,
+}
+
+/// The first move of the record that cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// 1 = White's first move of the game.
+    pub ply: usize,
+    /// The move number and side as a scoresheet writes them: `23.` or `23...`.
+    pub label: String,
+    pub token: String,
+    pub span: Span,
+    /// The reason in an arbiter's words.
+    pub reason: String,
+    /// Kept for the JSON contract and always empty: an ambiguous move is a recording fault
+    /// ([`Report::recording`]), never an illegal move.
+    pub candidates: Vec<String>,
+    /// What the Laws prescribe for it in this edition and rate of play.
+    pub penalty: String,
+}
+
+/// An automatic ending reached during the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EndingFinding {
+    /// The ending arose after this many half-moves.
+    pub ply: usize,
+    pub ending: Ending,
+    pub article: &'static str,
+}
+
+/// A notation deviation that does not change the move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Remark {
+    pub ply: usize,
+    pub token: String,
+    pub remark: String,
+}
+
+/// What kind of recording fault a token shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordingKind {
+    /// The token fits more than one legal move (Appendix C.10 asks for the distinguishing
+    /// file or rank).
+    Ambiguous,
+    /// The token fits only once a move is inserted before it: a move was not recorded.
+    MissingMove,
+}
+
+impl RecordingKind {
+    /// The name used in machine-readable output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordingKind::Ambiguous => "ambiguous",
+            RecordingKind::MissingMove => "missing_move",
+        }
+    }
+}
+
+/// A fault of the record, not of the game: the moves on the board were legal, but the
+/// scoresheet does not say which (8.1.1 asks for each move in a clear and legible manner;
+/// 12.9 leaves the sanction to the arbiter). No 7.5 penalty applies to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordingFault {
+    /// The half-move concerned: the one the ambiguous token records, or the one missing.
+    pub ply: usize,
+    /// That half-move as a scoresheet numbers it: `23.` or `23...`.
+    pub label: String,
+    /// The token as written (for a missing move, the token that follows the gap).
+    pub token: String,
+    pub span: Span,
+    pub kind: RecordingKind,
+    /// The legal readings (SAN): the moves an ambiguous token fits, or the moves that, inserted,
+    /// let the rest of the record stand.
+    pub readings: Vec<String>,
+    /// The reading under which the rest of the game stands, if exactly one does; the check
+    /// follows it.
+    pub chosen: Option<String>,
+    /// How many readings let the rest of the record stand (0: a later move is illegal under
+    /// every reading; more than 1: the check stops here).
+    pub standing: usize,
+}
+
+/// A moment at which the player to move could have claimed a draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClaimAvailable {
+    pub ply: usize,
+    pub kind: ClaimKind,
+    /// The written move that would make the claim correct (SAN), if one was needed.
+    pub by_move: Option<String>,
+}
+
+/// The verification report of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    pub first_line: u32,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    /// The result as recorded (movetext, else the Result tag).
+    pub result: Option<String>,
+    /// Half-moves of the valid record.
+    pub plies: usize,
+    /// The language of the piece letters, when the record uses any.
+    pub language: Option<Language>,
+    /// Every language under which the whole record is legal.
+    pub languages: Vec<Language>,
+    pub first_illegal: Option<IllegalMove>,
+    pub ended: Option<EndingFinding>,
+    pub moves_after_end: usize,
+    pub result_consistent: bool,
+    pub result_note: Option<String>,
+    /// Where the valid record stops: at the automatic ending, else before the first illegal
+    /// move, else after the last move.
+    pub final_fen: String,
+    pub remarks: Vec<Remark>,
+    /// Ambiguous tokens and missing moves, in the order of the record.
+    pub recording: Vec<RecordingFault>,
+    /// With [`Options::claims`].
+    pub claims_available: Option<Vec<ClaimAvailable>>,
+    /// Text the PGN reader could not place (with line and column).
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    /// No illegal move, a consistent result, and nothing unreadable.
+    pub fn is_clean(&self) -> bool {
+        self.first_illegal.is_none() && self.result_consistent && self.problems.is_empty()
+    }
+}
+
+/// Verifies one game.
+pub fn verify(raw: &RawGame, options: Options) -> Report {
+    verify_with_game(raw, options).0
+}
+
+/// Verifies one game and also returns the valid record as a [`Game`] (for claims).
+pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
+    let white = raw.tag("White").map(str::to_owned);
+    let black = raw.tag("Black").map(str::to_owned);
+    let recorded = raw
+        .result
+        .as_ref()
+        .map(|(r, _)| r.clone())
+        .or_else(|| raw.tag("Result").map(str::to_owned));
+    let mut problems = raw.problems.clone();
+
+    let start = match raw.tag("FEN") {
+        Some(fen) => match Position::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(err) => {
+                let span = raw.tags.iter().find(|t| t.name == "FEN").map_or(
+                    Span {
+                        line: raw.first_line,
+                        column: 1,
+                    },
+                    |t| t.span,
+                );
+                problems.push(Problem {
+                    span,
+                    message: format!("the FEN tag cannot be used: {err}"),
+                });
+                let report = Report {
+                    game: raw.index,
+                    first_line: raw.first_line,
+                    white,
+                    black,
+                    result: recorded,
+                    plies: 0,
+                    language: None,
+                    languages: Vec::new(),
+                    first_illegal: None,
+                    ended: None,
+                    moves_after_end: 0,
+                    result_consistent: false,
+                    result_note: Some("not judged: the start position is invalid".into()),
+                    final_fen: String::new(),
+                    remarks: Vec::new(),
+                    recording: Vec::new(),
+                    claims_available: options.claims.then(Vec::new),
+                    problems,
+                };
+                return (report, Game::new(Position::new()));
+            }
+        },
+        None => Position::new(),
+    };
+
+    let parsed: Vec<Result<Notation, notation::NotationError>> =
+        raw.moves.iter().map(|t| notation::parse(&t.text)).collect();
+
+    // Languages whose alphabet covers every letter the scoresheet uses; languages that read
+    // all those letters the same way need only one replay.
+    let mut letters: Vec<notation::Letter> = Vec::new();
+    for letter in parsed.iter().flatten().flat_map(|n| n.letters()) {
+        // A scoresheet uses a handful of distinct letters; a linear check beats sorting.
+        if !letters.contains(&letter) {
+            letters.push(letter);
+        }
+    }
+    let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
+    for language in Language::ALL {
+        let roles: Option<Vec<Role>> = letters.iter().map(|l| language.role(l.as_str())).collect();
+        if let Some(roles) = roles {
+            match groups.iter_mut().find(|(_, r)| *r == roles) {
+                Some((languages, _)) => languages.push(language),
+                None => groups.push((vec![language], roles)),
+            }
+        }
+    }
+    let uses_letters = !letters.is_empty();
+    if groups.is_empty() {
+        // No language reads every letter: replay in English to find where it breaks.
+        groups.push((vec![Language::English], Vec::new()));
+    }
+
+    let numbers: Rc<[Option<MoveNumber>]> = raw.moves.iter().map(|t| t.number).collect();
+    let mut best: Option<(Replay, Vec<Language>)> = None;
+    let mut fitting: Vec<Language> = Vec::new();
+    for (languages, _) in &groups {
+        let reading = Reading::new(languages[0]);
+        let replay = replay(start, &parsed, numbers.clone(), reading, options.laws);
+        let complete = !matches!(replay.stop, Stop::Failed(..));
+        if complete {
+            fitting.extend(languages.iter().copied());
+        }
+        let better = match &best {
+            None => true,
+            Some((b, _)) => {
+                let b_complete = !matches!(b.stop, Stop::Failed(..));
+                (complete && !b_complete) || (complete == b_complete && replay.next > b.next)
+            }
+        };
+        if better {
+            best = Some((replay, languages.clone()));
+        }
+        // Without piece letters every language reads the same; one replay is enough.
+        if !uses_letters {
+            break;
+        }
+    }
+    let (replay, languages) = best.expect("at least one reading is replayed");
+    let reading = Reading::new(languages[0]);
+    let language = uses_letters.then_some(reading.language);
+    let languages = if uses_letters { fitting } else { Vec::new() };
+
+    let mut remarks = Vec::new();
+    if uses_letters {
+        if languages.len() > 1 {
+            remarks.push(Remark {
+                ply: 0,
+                token: String::new(),
+                remark: format!(
+                    "the piece letters fit several languages: {}; read as {}",
+                    join_names(&languages),
+                    reading.language
+                ),
+            });
+        } else if languages.is_empty() {
+            remarks.push(Remark {
+                ply: 0,
+                token: String::new(),
+                remark: format!(
+                    "no language of piece letters makes the whole record legal; read as {}, which goes furthest",
+                    reading.language
+                ),
+            });
+        }
+    }
+
+    let game = &replay.game;
+    let plies = game.plies();
+    collect_remarks(
+        raw,
+        &parsed,
+        game,
+        &replay.statuses,
+        reading,
+        &replay.chosen_promotions,
+        &replay.tokens,
+        options.laws,
+        &mut remarks,
+    );
+    let recording: Vec<RecordingFault> = replay
+        .faults
+        .iter()
+        .map(|f| {
+            let token = raw.moves.get(f.index);
+            RecordingFault {
+                ply: f.ply,
+                label: move_label(game.start(), f.ply),
+                token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
+                span: token.map_or(
+                    Span {
+                        line: raw.first_line,
+                        column: 1,
+                    },
+                    |t| t.span,
+                ),
+                kind: f.kind,
+                readings: f.readings.clone(),
+                chosen: f.chosen.clone(),
+                standing: f.standing,
+            }
+        })
+        .collect();
+    let unresolved = match replay.stop {
+        Stop::Unresolved(_) => Some(move_label(game.start(), plies + 1)),
+        _ => None,
+    };
+
+    let first_illegal = match &replay.stop {
+        Stop::Failed(index, failure) => Some(explain(
+            raw, &parsed, *index, failure, game, reading, options,
+        )),
+        _ => None,
+    };
+    let (ended, moves_after_end) = match replay.stop {
+        Stop::Ended(ply, ending) => (
+            Some(EndingFinding {
+                ply,
+                ending,
+                article: options.laws.article(ending),
+            }),
+            raw.moves.len() - replay.next,
+        ),
+        _ => (None, 0),
+    };
+    let final_pos = *game.position();
+    let last_move = (plies > 0).then(|| {
+        let before = game.position_at(plies - 1).copied().unwrap_or(final_pos);
+        format!(
+            "{} {}",
+            move_label(game.start(), plies),
+            before.san(game.moves()[plies - 1])
+        )
+    });
+    let (result_consistent, result_note) = match &unresolved {
+        Some(at) => (
+            true,
+            Some(format!(
+                "not judged against the board: more than one reading of the record stands from {at} on"
+            )),
+        ),
+        None => judge_result(
+            raw,
+            recorded.as_deref(),
+            &final_pos,
+            ended,
+            first_illegal.is_some(),
+            last_move.as_deref(),
+            options.laws,
+        ),
+    };
+    let claims_available = options.claims.then(|| {
+        game.claim_opportunities_under(plies, options.laws)
+            .into_iter()
+            .map(|c| ClaimAvailable {
+                ply: c.ply,
+                kind: c.kind,
+                by_move: c
+                    .by_move
+                    .and_then(|mv| game.position_at(c.ply).map(|pos| pos.san(mv))),
+            })
+            .collect()
+    });
+    let report = Report {
+        game: raw.index,
+        first_line: raw.first_line,
+        white,
+        black,
+        result: recorded,
+        plies,
+        language,
+        languages,
+        first_illegal,
+        ended,
+        moves_after_end,
+        result_consistent,
+        result_note,
+        final_fen: final_pos.to_fen(),
+        remarks,
+        recording,
+        claims_available,
+        problems,
+    };
+    (report, replay.game)
+}
+
+/// Reads one written move (for a claim) in the scoresheet's language, in any notation the
+/// checker reads, and says why when it is not a legal move here.
+pub fn read_written_move(
+    game: &Game,
+    token: &str,
+    language: Option<Language>,
+) -> Result<Move, String> {
+    let reading = Reading::new(language.unwrap_or(Language::English));
+    let notation = notation::parse(token).map_err(|e| e.to_string())?;
+    let pos = *game.position();
+    match candidates(&pos, &notation, reading) {
+        Err(Failure::UnknownLetter(letter)) => {
+            Err(format!("`{letter}` names no piece in {}", reading.language))
+        }
+        Err(_) => Err("no legal move fits".into()),
+        Ok(found) => match found.as_slice() {
+            [mv] => Ok(*mv),
+            [] => Err(no_match_reason(game, &notation, reading)),
+            several => {
+                let names: Vec<String> = several.iter().map(|&m| pos.san(m)).collect();
+                Err(format!("ambiguous: it could be {}", names.join(" or ")))
+            }
+        },
+    }
+}
+
+/// The move number of half-move `ply` (1-based) of a game starting at `start`, and whether
+/// it is Black's.
+pub fn move_number(start: &Position, ply: usize) -> (usize, bool) {
+    let offset = usize::from(start.turn() == Color::Black);
+    let index = ply.saturating_sub(1) + offset;
+    (start.fullmove_number() as usize + index / 2, index % 2 == 1)
+}
+
+/// The move number and side of half-move `ply` (1-based) as a scoresheet writes them:
+/// `23.` or `23...`.
+pub fn move_label(start: &Position, ply: usize) -> String {
+    match move_number(start, ply) {
+        (number, false) => format!("{number}."),
+        (number, true) => format!("{number}..."),
+    }
+}
+
+/// The moment before move `number` (Black's when `black`) is played, as the number of
+/// half-moves done, for a game starting at `start`: the inverse of [`move_number`]. `None`
+/// when that move comes before the start. From the initial position `28.` is after 54
+/// half-moves and `28...` after 55 (White's 28th move is the 55th half-move).
+pub fn ply_before(start: &Position, number: usize, black: bool) -> Option<usize> {
+    let first = start.fullmove_number() as usize;
+    let offset = usize::from(start.turn() == Color::Black);
+    (number.checked_sub(first)? * 2 + usize::from(black)).checked_sub(offset)
+}
+
+#[cfg(test)]
+pub(crate) fn replay_moves_for_tests(
+    start: Position,
+    tokens: &[&str],
+    language: Language,
+) -> (Vec<Move>, bool) {
+    let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
+    let numbers: Rc<[Option<MoveNumber>]> = tokens.iter().map(|_| None).collect();
+    let replay = replay(start, &parsed, numbers, Reading::new(language), Laws::Y2023);
+    (
+        replay.game.moves().to_vec(),
+        matches!(
+            replay.stop,
+            Stop::Complete | Stop::Ended(..) | Stop::Unresolved(_)
+        ),
+    )
+}

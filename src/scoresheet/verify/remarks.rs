@@ -1,0 +1,233 @@
+//! Notation remarks: for every move played, how its writing departs from the notation the
+//! Laws ask for (Appendix C), without changing which move it is.
+
+use crate::chess::{Game, Laws, Move, MoveStatus, Position, Role, Square};
+
+use super::language::Reading;
+use super::{Remark, move_label, move_number};
+use crate::scoresheet::notation::{self, CheckMark, Language, Notation, PromotionStyle, Separator};
+use crate::scoresheet::pgn::RawGame;
+
+/// Notation remarks for every played move.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn collect_remarks(
+    raw: &RawGame,
+    parsed: &[Result<Notation, notation::NotationError>],
+    game: &Game,
+    statuses: &[MoveStatus],
+    reading: Reading,
+    chosen_promotions: &[(usize, Role)],
+    tokens: &[Option<usize>],
+    laws: Laws,
+    remarks: &mut Vec<Remark>,
+) {
+    let mut local_letters_noted = false;
+    let mut identities = chesmayne_identities(game.start());
+    for (before, &mv) in game.moves().iter().enumerate() {
+        let ply = before + 1;
+        // A move inserted where the record misses one has no token to remark on, but the
+        // pieces still move.
+        let Some(&Some(index)) = tokens.get(before) else {
+            if let Some(ids) = identities.as_mut() {
+                move_identities(ids, mv);
+            }
+            continue;
+        };
+        let (Some(pos), Some(after), Some(token), Some(Ok(notation))) = (
+            game.position_at(before),
+            game.position_at(ply),
+            raw.moves.get(index),
+            parsed.get(index),
+        ) else {
+            continue;
+        };
+        let mut note = |remark: String| {
+            remarks.push(Remark {
+                ply,
+                token: token.text.to_string(),
+                remark,
+            })
+        };
+        if let Some(number) = token.number {
+            let (expected_number, expected_black) = move_number(game.start(), ply);
+            if number.number as usize != expected_number || number.black != expected_black {
+                let written = if number.black {
+                    format!("{}...", number.number)
+                } else {
+                    format!("{}.", number.number)
+                };
+                let expected = move_label(game.start(), ply);
+                note(format!(
+                    "move number written as {written}, but this is move {expected}"
+                ));
+            }
+        }
+        let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
+        let status = statuses
+            .get(ply)
+            .copied()
+            .unwrap_or_else(|| after.move_status());
+        let gives_check = status.checkers.is_nonempty();
+        let mates = status.is_checkmate();
+        let double_check = status.checkers.has_several();
+        match notation {
+            Notation::Castle { zeros, .. } => {
+                if *zeros {
+                    note("castling written with zeros; PGN writes O-O and O-O-O".into());
+                }
+            }
+            Notation::Move {
+                piece,
+                from_file,
+                from_rank,
+                separator,
+                promotion,
+                en_passant_mark,
+                ..
+            } => {
+                if !local_letters_noted
+                    && reading.language != Language::English
+                    && (piece.is_some() || promotion.is_some())
+                    && notation.letters().next().is_some()
+                {
+                    local_letters_noted = true;
+                    note(format!("piece letters read as {}", reading.language));
+                }
+                match separator {
+                    Separator::Capture if !capture => {
+                        note("capture sign written but nothing is captured".into())
+                    }
+                    Separator::Hyphen if capture => {
+                        note("capture written with a hyphen instead of x".into())
+                    }
+                    Separator::Hyphen => note("long notation with a hyphen".into()),
+                    _ => {}
+                }
+                let long_form = from_file.is_some() && from_rank.is_some();
+                if !long_form && (from_file.is_some() || from_rank.is_some()) {
+                    let needed = origin_needed(pos, mv);
+                    let file_needed = mv.role() == Role::Pawn && capture;
+                    if (from_file.is_some() && !needed.0 && !file_needed)
+                        || (from_rank.is_some() && !needed.1)
+                    {
+                        note("origin given where it is not needed".into());
+                    }
+                }
+                if *en_passant_mark && !mv.is_en_passant() {
+                    note("e.p. written on a move that is not an en passant capture".into());
+                }
+                match promotion {
+                    Some((_, PromotionStyle::Parentheses)) => {
+                        note("promotion piece written in parentheses".into())
+                    }
+                    Some((_, PromotionStyle::Slash)) => {
+                        note("promotion piece written after a slash".into())
+                    }
+                    _ => {}
+                }
+                if let Some((_, role)) = chosen_promotions.iter().find(|(i, _)| *i == index) {
+                    note(format!(
+                        "promotion written without the piece (C.11); read as {} because it keeps the record legal",
+                        role.name()
+                    ));
+                }
+            }
+            Notation::Chesmayne { code, captured, .. } => {
+                if let Some(ids) = identities.as_mut() {
+                    let actual = ids[mv.from().index()];
+                    if actual.is_some_and(|a| a != *code) {
+                        note(format!(
+                            "the code {code} names another piece: the piece on {} is {}",
+                            mv.from(),
+                            actual.map_or(String::from("unknown"), |a| a.to_string())
+                        ));
+                    }
+                    if let Some(captured) = captured {
+                        let victim_square = if mv.is_en_passant() {
+                            Square::from_coords(mv.to().file(), mv.from().rank())
+                        } else {
+                            mv.to()
+                        };
+                        let victim = ids[victim_square.index()];
+                        if victim.is_some_and(|v| v != *captured) {
+                            note(format!(
+                                "the captured piece is {}, not {captured}",
+                                victim.map_or(String::from("unknown"), |v| v.to_string())
+                            ));
+                        }
+                    } else if capture {
+                        note("capture written without the captured piece's code".into());
+                    }
+                }
+            }
+        }
+        if let Some(ids) = identities.as_mut() {
+            move_identities(ids, mv);
+        }
+        match (notation.check_mark(), gives_check, mates) {
+            (CheckMark::None, true, false) => note("check not marked with +".into()),
+            (CheckMark::None | CheckMark::Check, true, true) => {
+                note("checkmate not marked with # or ++".into())
+            }
+            (CheckMark::Check | CheckMark::DoublePlus | CheckMark::Mate, false, _) => {
+                note("check sign on a move that gives no check".into())
+            }
+            (CheckMark::Mate, true, false) => note("# on a move that does not mate".into()),
+            (CheckMark::DoublePlus, true, false) if laws >= Laws::Y2023 || !double_check => {
+                note("++ marks checkmate (C.13.5), but this move only gives check".into())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether SAN needs the origin file and the origin rank for `mv` (beyond the destination).
+fn origin_needed(pos: &Position, mv: Move) -> (bool, bool) {
+    if matches!(mv.role(), Role::Pawn | Role::King) {
+        return (false, false);
+    }
+    let others: Vec<Square> = pos
+        .legal_moves()
+        .iter()
+        .filter(|o| o.role() == mv.role() && o.to() == mv.to() && o.from() != mv.from())
+        .map(|o| o.from())
+        .collect();
+    if others.is_empty() {
+        (false, false)
+    } else if others.iter().all(|s| s.file() != mv.from().file()) {
+        (true, false)
+    } else if others.iter().all(|s| s.rank() != mv.from().rank()) {
+        (false, true)
+    } else {
+        (true, true)
+    }
+}
+
+type Identities = [Option<notation::ChesmayneCode>; 64];
+
+/// Chesmayne piece identities, known only for games from the initial position.
+fn chesmayne_identities(start: &Position) -> Option<Identities> {
+    if start.board() != Position::new().board() {
+        return None;
+    }
+    let mut ids = [None; 64];
+    for (sq, piece) in start.board().pieces() {
+        ids[sq.index()] = notation::chesmayne_identity(piece.color, sq);
+    }
+    Some(ids)
+}
+
+fn move_identities(ids: &mut Identities, mv: Move) {
+    let moving = ids[mv.from().index()];
+    if mv.is_en_passant() {
+        ids[Square::from_coords(mv.to().file(), mv.from().rank()).index()] = None;
+    }
+    if let Some(side) = mv.castling_side() {
+        let rank = mv.from().rank();
+        let rook_from = Square::from_coords(side.rook_from_file(), rank);
+        let rook_to = Square::from_coords(side.rook_to_file(), rank);
+        ids[rook_to.index()] = ids[rook_from.index()].take();
+    }
+    ids[mv.from().index()] = None;
+    ids[mv.to().index()] = moving;
+}

@@ -1,0 +1,391 @@
+//! The replay: plays the tokens of a record under one reading of the piece letters, and
+//! where a token is ambiguous or fits only after a move not recorded, tries each reading
+//! (within a budget) and follows the one under which the rest of the record stands.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use crate::chess::{Bitboard, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role};
+
+use super::language::{Reading, candidates_into};
+use super::{RecordingKind, move_number};
+use crate::scoresheet::notation::{self, Notation};
+use crate::scoresheet::pgn::MoveNumber;
+
+/// How far a replay under one reading of the piece letters got.
+#[derive(Debug, Clone)]
+pub(super) struct Replay {
+    pub(super) game: Game,
+    /// Room for the legal moves a written move may mean, kept from move to move.
+    scratch: MoveList,
+    /// Check and mobility of the position after each ply (index 0: the start).
+    pub(super) statuses: Vec<MoveStatus>,
+    /// Token index of the next move to read.
+    pub(super) next: usize,
+    pub(super) stop: Stop,
+    /// Promotions written without a piece, and the piece chosen.
+    pub(super) chosen_promotions: Vec<(usize, Role)>,
+    /// For each ply from 1, the token that records it; `None` for a move inserted where the
+    /// record misses one.
+    pub(super) tokens: Vec<Option<usize>>,
+    /// Recording faults met so far.
+    pub(super) faults: Vec<Fault>,
+    /// Plies that trying readings may still replay, shared by every branch of one replay, so
+    /// that a record full of ambiguities cannot make the search explode.
+    budget: Rc<Cell<usize>>,
+    /// The move number written with each token, if any.
+    numbers: Rc<[Option<MoveNumber>]>,
+}
+
+/// A recording fault found during a replay, before the token's text is attached.
+#[derive(Debug, Clone)]
+pub(super) struct Fault {
+    /// Token index.
+    pub(super) index: usize,
+    pub(super) ply: usize,
+    pub(super) kind: RecordingKind,
+    pub(super) readings: Vec<String>,
+    pub(super) chosen: Option<String>,
+    pub(super) standing: usize,
+}
+
+/// How many plies trying the readings of ambiguous or incomplete records may replay for one
+/// game: a few thousand times the longest real game, reached only by hostile input.
+const READING_BUDGET: usize = 1_000_000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// Every token was played.
+    Complete,
+    /// An automatic ending at this ply; the remaining tokens are void.
+    Ended(usize, Ending),
+    /// This token could not be played.
+    Failed(usize, Failure),
+    /// From this token on, more than one reading lets the rest of the record stand, so the
+    /// record does not say which game was played.
+    Unresolved(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Failure {
+    Unreadable(String),
+    NoMatch,
+    /// A letter that names no piece in the language of this reading.
+    UnknownLetter(String),
+}
+
+/// Plays the tokens from `start` under one reading of the letters until the record ends,
+/// the game ends by itself, or a token cannot be played.
+pub(super) fn replay(
+    start: Position,
+    parsed: &[Result<Notation, notation::NotationError>],
+    numbers: Rc<[Option<MoveNumber>]>,
+    reading: Reading,
+    laws: Laws,
+) -> Replay {
+    let mut statuses = Vec::with_capacity(parsed.len() + 1);
+    statuses.push(start.move_status());
+    let state = Replay {
+        game: Game::with_capacity(start, parsed.len()),
+        scratch: MoveList::new(),
+        statuses,
+        next: 0,
+        stop: Stop::Complete,
+        chosen_promotions: Vec::new(),
+        tokens: Vec::with_capacity(parsed.len()),
+        faults: Vec::new(),
+        budget: Rc::new(Cell::new(READING_BUDGET)),
+        numbers,
+    };
+    continue_replay(state, parsed, reading, laws)
+}
+
+fn continue_replay(
+    mut state: Replay,
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Replay {
+    let mut found = Vec::with_capacity(4);
+    loop {
+        let ply = state.game.plies();
+        let status = state.statuses.last().copied().unwrap_or(MoveStatus {
+            checkers: Bitboard::EMPTY,
+            has_legal_moves: true,
+        });
+        if let Some(ending) = state.game.ending_given(ply, status, laws) {
+            state.stop = Stop::Ended(ply, ending);
+            return state;
+        }
+        let Some(token) = parsed.get(state.next) else {
+            state.stop = Stop::Complete;
+            return state;
+        };
+        let notation = match token {
+            Ok(notation) => notation,
+            Err(err) => {
+                state.stop = Stop::Failed(state.next, Failure::Unreadable(err.to_string()));
+                return state;
+            }
+        };
+        let pos = *state.game.position();
+        if let Err(failure) = candidates_into(
+            &pos,
+            Some(status),
+            &mut state.scratch,
+            notation,
+            reading,
+            &mut found,
+        ) {
+            state.stop = Stop::Failed(state.next, failure);
+            return state;
+        }
+        let mv = match found.as_slice() {
+            [] => {
+                // A token that fits once a move is put before it records the move after one
+                // that was not written down.
+                if let Some(next) = insert_missing(&state, notation, parsed, reading, laws) {
+                    return next;
+                }
+                state.stop = Stop::Failed(state.next, Failure::NoMatch);
+                return state;
+            }
+            [mv] => *mv,
+            several => {
+                // A pawn reaching the last rank with no piece named (C.11): a notation defect,
+                // not an illegal move. Choose the piece that keeps the rest of the record
+                // legal, a queen when several do.
+                if let Some(choice) = choose_promotion(&state, several, parsed, reading, laws) {
+                    return choice;
+                }
+                // Several legal moves fit: a recording fault (C.10), not an illegal move.
+                if let Some(next) = choose_reading(&state, several, parsed, reading, laws) {
+                    return next;
+                }
+                // The budget for trying readings is spent (only hostile input gets here): the
+                // token is still a recording fault, and the check stops at it.
+                state.faults.push(Fault {
+                    index: state.next,
+                    ply: state.game.plies() + 1,
+                    kind: RecordingKind::Ambiguous,
+                    readings: several.iter().map(|&m| pos.san(m)).collect(),
+                    chosen: None,
+                    standing: several.len(),
+                });
+                state.stop = Stop::Unresolved(state.next);
+                return state;
+            }
+        };
+        advance(&mut state, mv);
+    }
+}
+
+fn advance(state: &mut Replay, mv: Move) {
+    play(state, mv, Some(state.next));
+    state.next += 1;
+}
+
+fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
+    state.game.play_unchecked(mv);
+    state.statuses.push(state.game.position().move_status());
+    state.tokens.push(token);
+    state.budget.set(state.budget.get().saturating_sub(1));
+}
+
+/// A copy of the replay to try one reading on, or `None` when the budget for trying is
+/// spent. Copying costs as much as replaying the plies copied, and is counted so.
+fn branch(state: &Replay) -> Option<Replay> {
+    let cost = state.game.plies() + 1;
+    let left = state.budget.get();
+    if left < cost {
+        state.budget.set(0);
+        return None;
+    }
+    state.budget.set(left - cost);
+    Some(state.clone())
+}
+
+/// Whether the rest of the record stands in a replay: every token played (the game may end
+/// by itself only with the last one), or more than one reading standing further on.
+fn stands(replay: &Replay, tokens: usize) -> bool {
+    match replay.stop {
+        Stop::Complete | Stop::Unresolved(_) => true,
+        Stop::Ended(..) => replay.next == tokens,
+        Stop::Failed(..) => false,
+    }
+}
+
+/// An ambiguous token: replays the rest of the record under each reading. The check follows
+/// the one reading under which the rest stands; with none, the one that goes furthest (a
+/// later move is then illegal under every reading); with several, it stops here, because the
+/// record does not say which game was played. `None` when the budget is spent.
+fn choose_reading(
+    state: &Replay,
+    several: &[Move],
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Option<Replay> {
+    let pos = *state.game.position();
+    let fault = Fault {
+        index: state.next,
+        ply: state.game.plies() + 1,
+        kind: RecordingKind::Ambiguous,
+        readings: several.iter().map(|&m| pos.san(m)).collect(),
+        chosen: None,
+        standing: 0,
+    };
+    let at = state.faults.len();
+    let mut branches = Vec::with_capacity(several.len());
+    for &mv in several {
+        let mut b = branch(state)?;
+        b.faults.push(fault.clone());
+        advance(&mut b, mv);
+        branches.push(continue_replay(b, parsed, reading, laws));
+    }
+    let standing: Vec<usize> = (0..branches.len())
+        .filter(|&i| stands(&branches[i], parsed.len()))
+        .collect();
+    match standing.as_slice() {
+        [one] => {
+            let mut chosen = branches.swap_remove(*one);
+            chosen.faults[at].chosen = Some(fault.readings[*one].clone());
+            chosen.faults[at].standing = 1;
+            Some(chosen)
+        }
+        [] => {
+            // The first of those that go furthest.
+            let furthest = branches.iter().map(|b| b.next).max()?;
+            let index = branches.iter().position(|b| b.next == furthest)?;
+            Some(branches.swap_remove(index))
+        }
+        _ => {
+            let mut stopped = branch(state)?;
+            stopped.faults.push(Fault {
+                standing: standing.len(),
+                ..fault
+            });
+            stopped.stop = Stop::Unresolved(state.next);
+            Some(stopped)
+        }
+    }
+}
+
+/// A token that no legal move fits: tries each legal move of the player to move before it
+/// (the move not recorded), keeping those after which the token fits and the rest of the
+/// record stands. One: the check follows it; several: the check stops here, as for an
+/// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
+fn insert_missing(
+    state: &Replay,
+    notation: &Notation,
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Option<Replay> {
+    // A token that carries its move number must carry the number it has once the missing
+    // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
+    // (`1. e5`) is the move it says, and illegal.
+    let number = state.numbers.get(state.next).copied().flatten();
+    let after_gap = move_number(state.game.start(), state.game.plies() + 2);
+    if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
+        return None;
+    }
+    let pos = *state.game.position();
+    let mut scratch = MoveList::new();
+    let mut found = Vec::new();
+    let mut standing: Vec<(Move, Replay)> = Vec::new();
+    for &inserted in pos.legal_moves().iter() {
+        let mut after = pos;
+        after.play_unchecked(inserted);
+        let fits = candidates_into(&after, None, &mut scratch, notation, reading, &mut found)
+            .is_ok()
+            && !found.is_empty();
+        if !fits {
+            continue;
+        }
+        let mut b = branch(state)?;
+        b.faults.push(Fault {
+            index: state.next,
+            ply: state.game.plies() + 1,
+            kind: RecordingKind::MissingMove,
+            readings: Vec::new(),
+            chosen: None,
+            standing: 1,
+        });
+        play(&mut b, inserted, None);
+        let b = continue_replay(b, parsed, reading, laws);
+        // The inserted move must leave the token to be played: one that ends the game
+        // leaves the written move void, which is no reading of the record.
+        if b.next > state.next && stands(&b, parsed.len()) {
+            standing.push((inserted, b));
+        }
+    }
+    let at = state.faults.len();
+    let readings: Vec<String> = standing.iter().map(|(m, _)| pos.san(*m)).collect();
+    match standing.len() {
+        0 => None,
+        1 => {
+            let (_, mut chosen) = standing.pop()?;
+            chosen.faults[at].readings = readings.clone();
+            chosen.faults[at].chosen = readings.into_iter().next();
+            Some(chosen)
+        }
+        _ => {
+            let mut stopped = branch(state)?;
+            stopped.faults.push(Fault {
+                index: state.next,
+                ply: state.game.plies() + 1,
+                kind: RecordingKind::MissingMove,
+                standing: readings.len(),
+                readings,
+                chosen: None,
+            });
+            stopped.stop = Stop::Unresolved(state.next);
+            Some(stopped)
+        }
+    }
+}
+
+/// When `several` are the four promotions of one pawn move, replays the rest of the record
+/// with each piece and returns the best result.
+fn choose_promotion(
+    state: &Replay,
+    several: &[Move],
+    parsed: &[Result<Notation, notation::NotationError>],
+    reading: Reading,
+    laws: Laws,
+) -> Option<Replay> {
+    let first = several[0];
+    let same_square = several
+        .iter()
+        .all(|m| m.from() == first.from() && m.to() == first.to() && m.promotion_role().is_some());
+    if !same_square {
+        return None;
+    }
+    let mut best: Option<Replay> = None;
+    for role in Role::PROMOTIONS {
+        let Some(&mv) = several.iter().find(|m| m.promotion_role() == Some(role)) else {
+            continue;
+        };
+        let mut branch = state.clone();
+        branch.chosen_promotions.push((branch.next, role));
+        advance(&mut branch, mv);
+        let branch = continue_replay(branch, parsed, reading, laws);
+        // The piece must keep the rest of the record legal: an ending it causes while moves
+        // are still written (a queen that stalemates) does not, so a branch is judged by how
+        // many tokens it plays, and a full record wins.
+        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == parsed.len();
+        let better = match &best {
+            None => true,
+            Some(b) => (whole(&branch), branch.next) > (whole(b), b.next),
+        };
+        let complete = whole(&branch);
+        if better {
+            best = Some(branch);
+        }
+        if complete {
+            break;
+        }
+    }
+    best
+}
