@@ -1,25 +1,45 @@
 //! The command line: the only user of clap. Each command parses its arguments, reads what it
 //! needs, calls the library to compute, and prints; nothing below this module prints.
+//!
+//! One file per command (cargo's `commands/`), named after it: `new.rs`, `player.rs`,
+//! `result.rs`, `crosstable.rs`, ...; engine mode (`arbiter pairing dutch|check|generate`) is
+//! under `pairing/`. The director's commands each open the database, make their change in one
+//! transaction (the store sees to it) and print the outcome. This file holds the command table,
+//! the exit codes and `Failure`.
 
 // First, so that its printing macros replace the standard ones in every command module.
 #[macro_use]
 mod output;
+mod bye;
 mod check;
 mod claim;
+mod config;
+mod crosstable;
 mod demo;
-mod engine;
-mod event;
+mod export;
+mod forbid;
+mod game;
+mod import;
+mod log;
+mod new;
 mod pair;
+mod pairing;
 mod perft;
+mod player;
 mod publish;
+mod result;
+mod round;
 mod standings;
+mod unpair;
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
 use crate::chess::{Laws, Rate};
+use crate::store::StoreError;
 
 /// The exit codes every command shares (see the README).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -77,6 +97,20 @@ impl fmt::Display for Failure {
     }
 }
 
+impl From<StoreError> for Failure {
+    fn from(err: StoreError) -> Failure {
+        let exit = match err {
+            StoreError::Invalid(_) => Exit::InvalidInput,
+            _ => Exit::Database,
+        };
+        Failure {
+            exit,
+            message: err.to_string(),
+            hint: None,
+        }
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "arbiter",
@@ -94,35 +128,35 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    New(Box<event::NewArgs>),
-    Config(event::ConfigArgs),
+    New(Box<new::NewArgs>),
+    Config(config::ConfigArgs),
     /// Register and list players.
     #[command(subcommand)]
-    Player(event::PlayerCommand),
-    Bye(event::ByeArgs),
-    Result(event::ResultArgs),
-    Unpair(event::UnpairArgs),
+    Player(player::PlayerCommand),
+    Bye(bye::ByeArgs),
+    Result(result::ResultArgs),
+    Unpair(unpair::UnpairArgs),
     /// Game scores: attach a PGN to a board.
     #[command(subcommand)]
-    Game(event::GameCommand),
+    Game(game::GameCommand),
     /// Show a round's boards.
     #[command(subcommand)]
-    Round(event::RoundCommand),
-    Forbid(event::ForbidArgs),
+    Round(round::RoundCommand),
+    Forbid(forbid::ForbidArgs),
     Pair(pair::PairArgs),
     Standings(standings::StandingsArgs),
-    Crosstable(publish::CrosstableArgs),
+    Crosstable(crosstable::CrosstableArgs),
     Publish(publish::PublishArgs),
     /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
     #[command(subcommand)]
-    Pairing(engine::PairingCommand),
-    Log(event::LogArgs),
+    Pairing(pairing::PairingCommand),
+    Log(log::LogArgs),
     /// Read players or a whole event from a file.
     #[command(subcommand)]
-    Import(event::ImportCommand),
+    Import(import::ImportCommand),
     /// Write the event to a file.
     #[command(subcommand)]
-    Export(event::ExportCommand),
+    Export(export::ExportCommand),
     Check(check::CheckArgs),
     Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
@@ -150,28 +184,43 @@ fn parse_rate(text: &str) -> Result<Rate, String> {
         .map_err(|e: crate::chess::ParseRateError| e.to_string())
 }
 
+/// The database file: `--db`, else `$ARBITER_DB`, else `tournament.db` here.
+pub fn database_path(flag: Option<&Path>) -> PathBuf {
+    flag.map(Path::to_path_buf)
+        .or_else(|| std::env::var_os("ARBITER_DB").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("tournament.db"))
+}
+
+/// A seed for a drawing of lots when the director gives none: the clock's nanoseconds. It is
+/// printed and logged, so the draw can still be repeated.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Parses the command line, runs the command and returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse_from(event::result_values(std::env::args_os().collect()));
-    let db = event::database_path(cli.db.as_deref());
+    let cli = Cli::parse_from(result::result_values(std::env::args_os().collect()));
+    let db = database_path(cli.db.as_deref());
     let result = match &cli.command {
-        Command::New(args) => event::new(&db, args),
-        Command::Config(args) => event::config(&db, args),
-        Command::Player(command) => event::player(&db, command),
-        Command::Bye(args) => event::bye(&db, args),
-        Command::Result(args) => event::result(&db, args),
-        Command::Unpair(args) => event::unpair(&db, args),
-        Command::Game(command) => event::game(&db, command),
-        Command::Round(command) => event::round(&db, command),
-        Command::Forbid(args) => event::forbid(&db, args),
+        Command::New(args) => new::run(&db, args),
+        Command::Config(args) => config::run(&db, args),
+        Command::Player(command) => player::run(&db, command),
+        Command::Bye(args) => bye::run(&db, args),
+        Command::Result(args) => result::run(&db, args),
+        Command::Unpair(args) => unpair::run(&db, args),
+        Command::Game(command) => game::run(&db, command),
+        Command::Round(command) => round::run(&db, command),
+        Command::Forbid(args) => forbid::run(&db, args),
         Command::Pair(args) => pair::run(&db, args),
         Command::Standings(args) => standings::run(&db, args),
-        Command::Crosstable(args) => publish::crosstable_command(&db, args),
-        Command::Publish(args) => publish::publish(&db, args),
-        Command::Pairing(command) => engine::run(command),
-        Command::Log(args) => event::log(&db, args),
-        Command::Import(command) => event::import(&db, command),
-        Command::Export(command) => event::export(&db, command),
+        Command::Crosstable(args) => crosstable::run(&db, args),
+        Command::Publish(args) => publish::run(&db, args),
+        Command::Pairing(command) => pairing::run(command),
+        Command::Log(args) => log::run(&db, args),
+        Command::Import(command) => import::run(&db, command),
+        Command::Export(command) => export::run(&db, command),
         Command::Check(args) => check::run(args),
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),

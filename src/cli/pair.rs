@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::engine::explain_text;
-use super::event::clock_seed;
+use super::clock_seed;
+use super::pairing::explain_text;
 use super::{Exit, Failure};
 use crate::pairing::berger::RoundRobin;
 use crate::pairing::{Board, Pairing, PairingInput, checker, dutch};

@@ -1,4 +1,5 @@
-//! `arbiter publish DIR` (the static site) and `arbiter crosstable`.
+//! `arbiter publish DIR`: the static site, and what it is made from (which `crosstable` and
+//! `standings` read too).
 
 use std::path::{Path, PathBuf};
 
@@ -6,9 +7,7 @@ use clap::Args;
 
 use super::standings::StandingsSource;
 use super::{Exit, Failure};
-use crate::render::site::{
-    self, EventInfo, SiteGame, SiteInput, SiteRound, crosstable, crosstable_csv, crosstable_text,
-};
+use crate::render::site::{self, EventInfo, SiteGame, SiteInput, SiteRound};
 use crate::store::{RoundView, Store};
 use crate::tournament::Player;
 
@@ -25,33 +24,16 @@ pub struct PublishArgs {
     tiebreak_rules: Option<String>,
 }
 
-#[derive(Args)]
-#[command(
-    about = "The crosstable after the last round paired, in rank order",
-    after_help = "Examples:\n  arbiter crosstable\n  arbiter crosstable --format csv -o crosstable.csv\n  arbiter crosstable --format html -o crosstable.html\n  arbiter crosstable --tiebreak-rules 2024"
-)]
-pub struct CrosstableArgs {
-    /// auto, 2026, 2024 or legacy (default: the event's setting): the rules the rank order
-    /// is decided by.
-    #[arg(long = "tiebreak-rules")]
-    tiebreak_rules: Option<String>,
-    /// text, html or csv.
-    #[arg(long, default_value = "text")]
-    format: String,
-    #[arg(short = 'o')]
-    output: Option<PathBuf>,
-}
-
 /// What the site is made from, read from the store.
-struct Gathered {
+pub(super) struct Gathered {
     /// The rating report that the site offers for download (`export trf`'s report), when
     /// asked for; the ranks are not in it yet.
     report: Option<crate::trf::Trf>,
-    event: EventInfo,
+    pub(super) event: EventInfo,
     players: Vec<Player>,
-    rounds: Vec<SiteRound>,
+    pub(super) rounds: Vec<SiteRound>,
     standings: Vec<crate::standings::Standings>,
-    planned: Option<u32>,
+    pub(super) planned: Option<u32>,
     round_robin: bool,
 }
 
@@ -114,7 +96,11 @@ fn site_round(view: &RoundView) -> SiteRound {
 /// Reads what the site is made from; `with_report` also builds the rating report for the
 /// download, from the same read as the standings; `rules` as `--tiebreak-rules` gives it.
 /// What the standings assume is said on standard error, once.
-fn gather(store: &Store, with_report: bool, rules: Option<&str>) -> Result<Gathered, Failure> {
+pub(super) fn gather(
+    store: &Store,
+    with_report: bool,
+    rules: Option<&str>,
+) -> Result<Gathered, Failure> {
     let played = store.rounds_started()?;
     // The database is read once: the rounds serve both the pages and the standings, and the
     // players and entries both reports. The standings after each round come from that one
@@ -151,7 +137,7 @@ fn gather(store: &Store, with_report: bool, rules: Option<&str>) -> Result<Gathe
     })
 }
 
-fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteInput<'a> {
+pub(super) fn input<'a>(gathered: &'a Gathered, downloads: Vec<(String, String)>) -> SiteInput<'a> {
     SiteInput {
         event: gathered.event.clone(),
         players: &gathered.players,
@@ -229,7 +215,7 @@ pub(crate) fn games_pgn(store: &Store) -> Result<String, Failure> {
     Ok(games.into_iter().map(|(_, game)| game).collect())
 }
 
-fn write(path: &Path, text: &str) -> Result<(), Failure> {
+pub(super) fn write(path: &Path, text: &str) -> Result<(), Failure> {
     std::fs::write(path, text)
         .map_err(|err| Failure::io(format!("cannot write {}: {err}", path.display())))
 }
@@ -259,7 +245,7 @@ pub(crate) fn publish_site(
                     .report
                     .take()
                     .expect("gathered with the rating report");
-                super::event::with_ranks(&mut report, last);
+                super::export::with_ranks(&mut report, last);
                 crate::trf::write(&report)
             },
         ),
@@ -372,7 +358,7 @@ fn replace_in_site(path: &Path, text: &str, ours: bool) -> Result<Option<String>
     })
 }
 
-pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
+pub fn run(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
     let written = publish_site(&store, &args.dir, args.tiebreak_rules.as_deref())?;
     // From now on the round's pairing is public: C.04.2 4.4 limits changing it.
@@ -383,57 +369,5 @@ pub fn publish(db: &Path, args: &PublishArgs) -> Result<Exit, Failure> {
         args.dir.display(),
         args.dir.join("index.html").display()
     );
-    Ok(Exit::Ok)
-}
-
-pub fn crosstable_command(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
-    let store = Store::open(db)?;
-    let gathered = gather(&store, false, args.tiebreak_rules.as_deref())?;
-    let input = input(&gathered, Vec::new());
-    let text = match args.format.as_str() {
-        "text" => {
-            let played = gathered.rounds.len() as u32;
-            let missing = input.missing(played);
-            let title = format!(
-                "{} - crosstable {} ({})",
-                gathered.event.name,
-                match gathered.planned {
-                    Some(total) => format!("after round {played} of {total}"),
-                    None => format!("after round {played}"),
-                },
-                site::status(missing.len(), gathered.planned == Some(played))
-            );
-            let mut text = crosstable_text(&crosstable(&input), &title);
-            // The text says which games the provisional table waits for, as the pages do.
-            for m in &missing {
-                text.push_str(&format!(
-                    "missing: round {}{}: {} ({}) - {} ({}): {}\n",
-                    m.round,
-                    if m.board.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", board {}", m.board)
-                    },
-                    m.white,
-                    m.white_no,
-                    m.black,
-                    m.black_no,
-                    m.what
-                ));
-            }
-            text
-        }
-        "csv" => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
-        "html" => site::crosstable_html(&input).map_err(Failure::io)?,
-        other => {
-            return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text, html or csv"
-            )));
-        }
-    };
-    match &args.output {
-        Some(path) => write(path, &text)?,
-        None => print!("{text}"),
-    }
     Ok(Exit::Ok)
 }

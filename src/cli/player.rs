@@ -1,0 +1,289 @@
+//! `arbiter player add|edit|list|withdraw|reinstate|remove|draw-lots`: the event's players,
+//! and the checks of a federation, sex and title as typed.
+
+use std::path::Path;
+
+use clap::{Args, Subcommand};
+
+use super::{Exit, Failure, clock_seed};
+use crate::render::text::{fit, name_width};
+use crate::store::{PlayerChanges, Store};
+use crate::tournament::{Player, PlayerId, Sex, Title};
+
+#[derive(Subcommand)]
+pub enum PlayerCommand {
+    /// Register a player.
+    #[command(
+        after_help = "Example:\n  arbiter player add 'Carlsen, Magnus' --rating 2830 --fide-id 1503014 --fed NOR --title GM"
+    )]
+    Add(PlayerAddArgs),
+    /// List the players.
+    List(PlayerListArgs),
+    /// Change a player's details (logged).
+    #[command(after_help = "Example:\n  arbiter player edit 12 --rating 2415 --fed GER")]
+    Edit(PlayerEditArgs),
+    /// Withdraw a player: not paired from the given round on.
+    #[command(after_help = "Example:\n  arbiter player withdraw 12 --from-round 5")]
+    Withdraw(PlayerRoundArgs),
+    /// Take back a withdrawal.
+    Reinstate(PlayerRoundArgs),
+    /// Draw the pairing numbers by lot (round robins; before round 1). The seed is logged,
+    /// so the draw can be repeated; without --seed one is taken from the clock.
+    #[command(
+        name = "draw-lots",
+        after_help = "Example:\n  arbiter player draw-lots --seed 20260701"
+    )]
+    DrawLots {
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Delete a registration before round 1 is paired (logged); the numbers close up. After
+    /// that a player is withdrawn instead (`player withdraw`).
+    #[command(after_help = "Example:\n  arbiter player remove 12")]
+    Remove { number: u16 },
+}
+
+#[derive(Args)]
+pub struct PlayerEditArgs {
+    number: u16,
+    #[arg(long)]
+    name: Option<String>,
+    #[arg(long)]
+    rating: Option<u16>,
+    #[arg(long = "fide-id")]
+    fide_id: Option<u64>,
+    #[arg(long)]
+    fed: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    birth: Option<String>,
+    #[arg(long)]
+    sex: Option<String>,
+    #[arg(long)]
+    club: Option<String>,
+    #[arg(long = "national-rating")]
+    national_rating: Option<u16>,
+}
+
+#[derive(Args)]
+pub struct PlayerRoundArgs {
+    number: u16,
+    /// The first round the change applies to (default: the next round to be paired).
+    #[arg(long = "from-round")]
+    from_round: Option<u32>,
+}
+
+#[derive(Args)]
+pub struct PlayerAddArgs {
+    /// `Lastname, Firstname`.
+    name: String,
+    #[arg(long)]
+    rating: Option<u16>,
+    #[arg(long = "fide-id")]
+    fide_id: Option<u64>,
+    #[arg(long)]
+    fed: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    birth: Option<String>,
+    #[arg(long)]
+    sex: Option<String>,
+    #[arg(long)]
+    club: Option<String>,
+    #[arg(long = "national-rating")]
+    national_rating: Option<u16>,
+}
+
+#[derive(Args)]
+pub struct PlayerListArgs {
+    /// number, rating or name.
+    #[arg(long, default_value = "number")]
+    sort: String,
+    /// text, csv or json.
+    #[arg(long, default_value = "text")]
+    format: String,
+}
+
+pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
+    let mut store = Store::open(db)?;
+    match command {
+        PlayerCommand::Add(args) => {
+            if args.name.trim().is_empty() {
+                return Err(Failure::invalid_input("a player needs a name"));
+            }
+            let title = title(args.title.as_deref())?;
+            let sex = sex(args.sex.as_deref())?;
+            let federation = federation(args.fed.as_deref())?;
+            let player = Player {
+                id: PlayerId(0),
+                name: args.name.trim().to_owned(),
+                sex,
+                title,
+                rating: args.rating,
+                national_rating: args.national_rating,
+                federation,
+                fide_id: args.fide_id,
+                birth: args.birth.clone(),
+                club: args.club.clone(),
+            };
+            let id = store.add_player(&player)?;
+            println!("player {id}: {}", player.name);
+        }
+        PlayerCommand::Edit(args) => {
+            let changes = PlayerChanges {
+                name: args.name.clone(),
+                rating: args.rating,
+                fide_id: args.fide_id,
+                federation: federation(args.fed.as_deref())?,
+                title: title(args.title.as_deref())?,
+                birth: args.birth.clone(),
+                sex: sex(args.sex.as_deref())?,
+                club: args.club.clone(),
+                national_rating: args.national_rating,
+            };
+            if changes == PlayerChanges::default() {
+                return Err(Failure::invalid_input(
+                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
+                ));
+            }
+            let fixed = store.numbers_final_by_rating()?;
+            let moved = store.edit_player(args.number, &changes)?;
+            let now = moved
+                .iter()
+                .find(|(old, _)| *old == args.number)
+                .map_or(args.number, |&(_, new)| new);
+            println!("player {} changed", args.number);
+            if !moved.is_empty() {
+                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                println!(
+                    "pairing numbers follow the starting order until round 4 is paired (C.04.2 2.3): {}; player {} is now number {now}",
+                    list.join(" "),
+                    args.number
+                );
+            } else if changes.rating.is_some() && fixed {
+                println!(
+                    "the rating is changed (the rating report and rating-based tie-breaks use it); the pairing numbers are not: they are final once round 4 is paired (C.04.2 2.3)"
+                );
+            }
+        }
+        PlayerCommand::Withdraw(args) => {
+            let round = match args.from_round {
+                Some(r) => r,
+                None => store.rounds_started()? + 1,
+            };
+            store.set_withdrawn(args.number, Some(round))?;
+            println!("player {} withdrawn from round {round}", args.number);
+        }
+        PlayerCommand::DrawLots { seed } => {
+            let seed = seed.unwrap_or_else(clock_seed);
+            let moved = store.draw_lots(seed)?;
+            println!(
+                "pairing numbers drawn by lot with seed {seed} ({} moved)",
+                crate::render::count(moved.len(), "player", "players")
+            );
+            for p in store.players()? {
+                println!("{:>4}  {}", p.id, p.name);
+            }
+        }
+        PlayerCommand::Remove { number } => {
+            let (name, moved) = store.remove_player(*number)?;
+            println!("player {number} ({name}) removed");
+            if !moved.is_empty() {
+                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                println!("pairing numbers moved: {}", list.join(" "));
+            }
+        }
+        PlayerCommand::Reinstate(args) => {
+            store.set_withdrawn(args.number, None)?;
+            println!("player {} reinstated", args.number);
+        }
+        PlayerCommand::List(args) => {
+            let mut players = store.players()?;
+            match args.sort.as_str() {
+                "number" => {}
+                "rating" => players.sort_by_key(|p| std::cmp::Reverse(p.rating.unwrap_or(0))),
+                "name" => players.sort_by(|a, b| a.name.cmp(&b.name)),
+                other => {
+                    return Err(Failure::invalid_input(format!(
+                        "--sort `{other}`: expected number, rating or name"
+                    )));
+                }
+            }
+            match args.format.as_str() {
+                "text" => {}
+                "json" => {
+                    let statuses = store.statuses()?;
+                    let status = |n: u16| statuses.get(&n).cloned().unwrap_or_default();
+                    println!("{}", crate::render::event::players_json(&players, &status));
+                    return Ok(Exit::Ok);
+                }
+                "csv" => {
+                    print!(
+                        "{}",
+                        crate::render::event::players_csv(&players).map_err(Failure::io)?
+                    );
+                    return Ok(Exit::Ok);
+                }
+                other => {
+                    return Err(Failure::invalid_input(format!(
+                        "--format `{other}`: expected text, csv or json"
+                    )));
+                }
+            }
+            let statuses = store.statuses()?;
+            let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
+            println!(
+                "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  status",
+                "no",
+                "tit",
+                fit("name", width),
+                "rating",
+                "fed",
+                "FIDE ID"
+            );
+            for p in players {
+                println!(
+                    "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  {}",
+                    p.id,
+                    p.title.map_or("", |t| t.as_str()),
+                    fit(&p.name, width),
+                    p.rating.map_or(String::new(), |r| r.to_string()),
+                    p.federation.as_deref().unwrap_or(""),
+                    p.fide_id.map_or(String::new(), |i| i.to_string()),
+                    statuses.get(&p.id.0).map_or("", String::as_str),
+                );
+            }
+        }
+    }
+    Ok(Exit::Ok)
+}
+
+fn federation(text: Option<&str>) -> Result<Option<String>, Failure> {
+    match text {
+        Some(f) if f.len() == 3 && f.bytes().all(|b| b.is_ascii_alphabetic()) => {
+            Ok(Some(f.to_ascii_uppercase()))
+        }
+        Some(f) => Err(Failure::invalid_input(format!(
+            "--fed `{f}`: expected a three-letter federation code such as NOR"
+        ))),
+        None => Ok(None),
+    }
+}
+
+fn sex(text: Option<&str>) -> Result<Option<Sex>, Failure> {
+    match text {
+        None => Ok(None),
+        Some("m") | Some("M") => Ok(Some(Sex::Male)),
+        Some("w") | Some("W") | Some("f") | Some("F") => Ok(Some(Sex::Female)),
+        Some(other) => Err(Failure::invalid_input(format!(
+            "--sex `{other}`: expected m or w"
+        ))),
+    }
+}
+
+fn title(text: Option<&str>) -> Result<Option<Title>, Failure> {
+    text.map(|t| t.parse::<Title>().map_err(Failure::invalid_input))
+        .transpose()
+}
