@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::store::{LogEntry, RoundView};
+use crate::tournament::record::{LogEntry, RoundView};
 use crate::tournament::{Player, Sex};
 
 #[derive(Serialize)]

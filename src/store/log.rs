@@ -5,15 +5,7 @@ use rusqlite::{Transaction, params};
 
 use super::{Store, StoreError, now};
 
-/// One line of the event log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogEntry {
-    pub at: String,
-    pub command: String,
-    pub what: String,
-    pub old: Option<String>,
-    pub new: Option<String>,
-}
+pub use crate::tournament::record::LogEntry;
 
 impl Store {
     /// The event log, oldest first.

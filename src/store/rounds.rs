@@ -9,16 +9,7 @@ use crate::chess::Color;
 use crate::tournament::PlayerId;
 
 use super::{Store, StoreError, last_paired_round, log::log, setting_in};
-
-/// One game of a round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameRow {
-    pub board: Option<u32>,
-    pub white: PlayerId,
-    pub black: PlayerId,
-    pub white_code: char,
-    pub black_code: char,
-}
+pub use crate::tournament::record::{GameRow, RoundView};
 
 /// The grounds on which C.04.2 Art. 4.4 allows a published pairing to be changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,13 +73,6 @@ impl std::str::FromStr for UnpairGround {
                 )
             })
     }
-}
-
-/// A round: its games by board, and the players without a game (byes, absences).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RoundView {
-    pub games: Vec<GameRow>,
-    pub unpaired: Vec<(PlayerId, char)>,
 }
 
 impl Store {

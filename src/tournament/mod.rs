@@ -7,6 +7,7 @@
 
 pub mod csv_players;
 pub mod csv_results;
+pub mod record;
 pub mod settings;
 
 use std::fmt;
