@@ -31,7 +31,7 @@
 //!
 //! Pairing numbers come from a drawing of lots before round 1: [`draw_lots`] makes one from a
 //! seed, with the project's small portable generator
-//! ([`SplitMix64`](super::generate::SplitMix64)), so that a logged seed gives the same draw on
+//! ([`SplitMix64`]), so that a logged seed gives the same draw on
 //! every machine.
 
 use std::fmt;

@@ -7,6 +7,40 @@
 //! the earliest generated, is taken. The questions the rules ask about whole sets of players
 //! (C4 completion, MaxPairs, C8's next bracket) are answered with maximum matchings, so the
 //! search never follows a branch that cannot be completed.
+//!
+//! # How big fields pair fast, and why it is still the rule text's answer
+//!
+//! Nothing below changes which candidate wins; the speed comes from asking each question
+//! cheaply:
+//!
+//! - *Perfect first.* Each bracket is searched first with only the branches whose lower bound
+//!   still equals the best conceivable cost. Pruning a branch that cannot hold a perfect
+//!   candidate loses nothing, and DFS keeps the generation order, so the first perfect leaf
+//!   found is the first perfect candidate generated — the answer. Only when no perfect
+//!   candidate exists does the full branch-and-bound run (and, past its budget, the exact
+//!   optimum above).
+//! - *Transpositions keep a proof of completion.* Each S1-S2 transposition level carries an
+//!   assignment of every remaining S1 player to a distinct compatible S2 player. Giving S1
+//!   player i the S2 player j either keeps the assignment (j was already i's) or displaces one
+//!   player, who usually takes the partner i gave up and otherwise needs one augmenting path.
+//!   The C12/C13 bound is kept as a tally of wishes updated pair by pair. Before, every node
+//!   rebuilt a bipartite matching and recounted colours: quadratic per node on brackets of
+//!   thousands.
+//! - *Matchings read the compatibility table directly.* `matching.rs` builds no adjacency lists
+//!   (the square of the field on every C4 or C8 question); its greedy start pairs each vertex
+//!   with the next free compatible one, which in the dense graphs of a Swiss round matches
+//!   nearly everybody in linear time, and the blossom search only handles the rest.
+//! - *C7/C8 stop at the ideal.* The exact C7/C8 value over the possible downfloater sets stops
+//!   at the first set that reaches the best conceivable value (the usual case), instead of
+//!   trying up to 5,000 sets each with a matching of the next scoregroup.
+//! - The exact optimum builds a dense weight matrix over everyone still to pair, and the
+//!   matching an edge table twice as wide; it is refused when the two would pass 640 MiB
+//!   (about a thousand players still to pair). A bracket that reaches its node budget there
+//!   keeps the search's best and `--explain` says the search was cut short. The guided search
+//!   solves at most 2,000 matchings a bracket; past that it takes the optimum's own candidate
+//!   (best cost, possibly not the first of that cost in generation order) and says so. On the
+//!   measured big opens no bracket needs any of this.
+//!
 
 mod bracket;
 pub(crate) mod colour;
