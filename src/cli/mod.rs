@@ -100,7 +100,9 @@ impl fmt::Display for Failure {
 impl From<StoreError> for Failure {
     fn from(err: StoreError) -> Failure {
         let exit = match err {
-            StoreError::Invalid(_) => Exit::InvalidInput,
+            StoreError::Invalid(_)
+            | StoreError::NoSuchPlayer(_)
+            | StoreError::RoundNotPaired { .. } => Exit::InvalidInput,
             _ => Exit::Database,
         };
         Failure {

@@ -56,6 +56,10 @@ pub enum StoreError {
     Invalid(String),
     /// Something the database itself reported.
     Database(String),
+    /// No player has this pairing number; nothing changed.
+    NoSuchPlayer(u16),
+    /// The round is not paired yet (`paired`: how many rounds are); nothing changed.
+    RoundNotPaired { round: u32, paired: u32 },
 }
 
 impl fmt::Display for StoreError {
@@ -70,6 +74,21 @@ impl fmt::Display for StoreError {
             StoreError::Busy => f.write_str("the database is busy; try again"),
             StoreError::Refused(why) | StoreError::Invalid(why) => f.write_str(why),
             StoreError::Database(why) => write!(f, "database error: {why}"),
+            StoreError::NoSuchPlayer(number) => write!(
+                f,
+                "there is no player {number}; `arbiter player list` shows the numbers"
+            ),
+            StoreError::RoundNotPaired { round, paired } => {
+                let so_far = match paired {
+                    0 => "no round is paired yet".to_owned(),
+                    1 => "only round 1 is paired".to_owned(),
+                    n => format!("rounds 1-{n} are paired"),
+                };
+                write!(
+                    f,
+                    "round {round} is not paired yet ({so_far}); `arbiter pair` pairs the next round"
+                )
+            }
         }
     }
 }

@@ -98,11 +98,7 @@ impl Store {
             r.get(0)
         })
         .optional()?
-        .ok_or_else(|| {
-            StoreError::Invalid(format!(
-                "there is no player {number}; `arbiter player list` shows the numbers"
-            ))
-        })
+        .ok_or(StoreError::NoSuchPlayer(number))
     }
 
     /// Whether the pairing numbers were made by rating and are now final: they follow every
@@ -623,4 +619,22 @@ fn apply_order(
     let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
     log(tx, command, why, None, Some(&list.join(" ")))?;
     Ok(moved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A number no player has is its own error, which a caller can match, and nothing changes.
+    #[test]
+    fn an_unknown_number_is_no_such_player() {
+        let mut store = Store::create_in_memory("x", &[]).unwrap();
+        let err = store.remove_player(7).unwrap_err();
+        assert_eq!(err, StoreError::NoSuchPlayer(7));
+        assert_eq!(
+            err.to_string(),
+            "there is no player 7; `arbiter player list` shows the numbers"
+        );
+        assert!(store.players().unwrap().is_empty());
+    }
 }

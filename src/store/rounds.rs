@@ -603,14 +603,10 @@ pub(super) fn require_paired_in(conn: &Connection, round: u32) -> Result<(), Sto
     }
     let last = last_paired_round(conn)?;
     if round > last {
-        let so_far = match last {
-            0 => "no round is paired yet".to_owned(),
-            1 => "only round 1 is paired".to_owned(),
-            n => format!("rounds 1-{n} are paired"),
-        };
-        return Err(StoreError::Invalid(format!(
-            "round {round} is not paired yet ({so_far}); `arbiter pair` pairs the next round"
-        )));
+        return Err(StoreError::RoundNotPaired {
+            round,
+            paired: last,
+        });
     }
     Ok(())
 }
@@ -664,4 +660,28 @@ fn round_is_paired(conn: &Connection, round: u32) -> Result<bool, StoreError> {
         [round],
         |r| r.get(0),
     )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A caller can tell "not paired yet" from other refusals by its variant; the words are
+    /// the ones `round show` and `result` have always printed.
+    #[test]
+    fn an_unpaired_round_is_its_own_error() {
+        let store = Store::create_in_memory("x", &[]).unwrap();
+        let err = store.require_paired(2).unwrap_err();
+        assert_eq!(
+            err,
+            StoreError::RoundNotPaired {
+                round: 2,
+                paired: 0
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "round 2 is not paired yet (no round is paired yet); `arbiter pair` pairs the next round"
+        );
+    }
 }
