@@ -48,6 +48,13 @@ pub struct PlayerEditArgs {
     number: u16,
     #[arg(long)]
     name: Option<String>,
+    #[command(flatten)]
+    details: PlayerDetails,
+}
+
+/// What `player add` and `player edit` both take besides the name.
+#[derive(Args)]
+pub struct PlayerDetails {
     #[arg(long)]
     rating: Option<u16>,
     #[arg(long = "fide-id")]
@@ -78,22 +85,8 @@ pub struct PlayerRoundArgs {
 pub struct PlayerAddArgs {
     /// `Lastname, Firstname`.
     name: String,
-    #[arg(long)]
-    rating: Option<u16>,
-    #[arg(long = "fide-id")]
-    fide_id: Option<u64>,
-    #[arg(long)]
-    fed: Option<String>,
-    #[arg(long)]
-    title: Option<String>,
-    #[arg(long)]
-    birth: Option<String>,
-    #[arg(long)]
-    sex: Option<String>,
-    #[arg(long)]
-    club: Option<String>,
-    #[arg(long = "national-rating")]
-    national_rating: Option<u16>,
+    #[command(flatten)]
+    details: PlayerDetails,
 }
 
 #[derive(Args)]
@@ -113,20 +106,20 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             if args.name.trim().is_empty() {
                 return Err(Failure::invalid_input("a player needs a name"));
             }
-            let title = title(args.title.as_deref())?;
-            let sex = sex(args.sex.as_deref())?;
-            let federation = federation(args.fed.as_deref())?;
+            let title = title(args.details.title.as_deref())?;
+            let sex = sex(args.details.sex.as_deref())?;
+            let federation = federation(args.details.fed.as_deref())?;
             let player = Player {
                 id: PlayerId(0),
                 name: args.name.trim().to_owned(),
                 sex,
                 title,
-                rating: args.rating,
-                national_rating: args.national_rating,
+                rating: args.details.rating,
+                national_rating: args.details.national_rating,
                 federation,
-                fide_id: args.fide_id,
-                birth: args.birth.clone(),
-                club: args.club.clone(),
+                fide_id: args.details.fide_id,
+                birth: args.details.birth.clone(),
+                club: args.details.club.clone(),
             };
             let id = store.add_player(&player)?;
             println!("player {id}: {}", player.name);
@@ -134,14 +127,14 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
         PlayerCommand::Edit(args) => {
             let changes = PlayerChanges {
                 name: args.name.clone(),
-                rating: args.rating,
-                fide_id: args.fide_id,
-                federation: federation(args.fed.as_deref())?,
-                title: title(args.title.as_deref())?,
-                birth: args.birth.clone(),
-                sex: sex(args.sex.as_deref())?,
-                club: args.club.clone(),
-                national_rating: args.national_rating,
+                rating: args.details.rating,
+                fide_id: args.details.fide_id,
+                federation: federation(args.details.fed.as_deref())?,
+                title: title(args.details.title.as_deref())?,
+                birth: args.details.birth.clone(),
+                sex: sex(args.details.sex.as_deref())?,
+                club: args.details.club.clone(),
+                national_rating: args.details.national_rating,
             };
             if changes == PlayerChanges::default() {
                 return Err(Failure::invalid_input(
