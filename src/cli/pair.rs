@@ -370,11 +370,7 @@ fn print_absentees(store: &Store, absent: &[(PlayerId, Absence)]) -> Result<(), 
     if absent.is_empty() {
         return Ok(());
     }
-    let names: std::collections::HashMap<PlayerId, String> = store
-        .players()?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let names = store.player_names()?;
     println!("not paired:");
     for (id, why) in absent {
         let why = match why {
@@ -550,11 +546,7 @@ fn manual_pairing(args: &PairArgs) -> Result<Option<Pairing>, Failure> {
 }
 
 fn print_boards(store: &Store, pairing: &Pairing) -> Result<(), Failure> {
-    let names: std::collections::HashMap<PlayerId, String> = store
-        .players()?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let names = store.player_names()?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
     let shown: Vec<String> = pairing
         .boards

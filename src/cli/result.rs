@@ -126,11 +126,7 @@ pub fn run(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
     };
     let stored = if as_black { (codes.1, codes.0) } else { codes };
     let (game, entered) = store.record_result(args.round, player, stored, args.correct)?;
-    let names: std::collections::HashMap<PlayerId, String> = store
-        .players()?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let names = store.player_names()?;
     let named = |id: PlayerId| format!("{id} {}", names.get(&id).map_or("", String::as_str));
     let board_text = game.board.map_or("-".to_owned(), |b| b.to_string());
     match args.player {

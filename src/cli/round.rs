@@ -34,11 +34,7 @@ pub fn run(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
     // without games.
     store.require_paired(round)?;
     let view = store.round(round)?;
-    let names: std::collections::HashMap<PlayerId, String> = store
-        .players()?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let names = store.player_names()?;
     let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
     match format.as_str() {
         "text" => {}

@@ -354,11 +354,7 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         planned.map(|p| format!(" of {p}")).unwrap_or_default(),
         table.edition
     );
-    let names: std::collections::HashMap<PlayerId, String> = store
-        .players()?
-        .into_iter()
-        .map(|p| (p.id, p.name))
-        .collect();
+    let names = store.player_names()?;
     let explain = match args.explain {
         Some(n) => {
             let e = table.explain(PlayerId(n)).ok_or_else(|| {

@@ -101,6 +101,17 @@ impl Store {
         .ok_or(StoreError::NoSuchPlayer(number))
     }
 
+    /// Every player's name by pairing number, for the tables that name players.
+    pub fn player_names(
+        &self,
+    ) -> Result<std::collections::HashMap<crate::tournament::PlayerId, String>, StoreError> {
+        Ok(self
+            .players()?
+            .into_iter()
+            .map(|p| (p.id, p.name))
+            .collect())
+    }
+
     /// Whether the pairing numbers were made by rating and are now final: they follow every
     /// correction until round 4 is paired (C.04.2 Art. 2.3), and not after.
     pub fn numbers_final_by_rating(&self) -> Result<bool, StoreError> {
