@@ -49,9 +49,9 @@ pub struct PairArgs {
 pub fn run(db: &Path, args: &PairArgs) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
     let round = store.rounds_started()? + 1;
-    let planned: Option<u32> = store.setting("rounds")?.parse().ok();
-    let system =
-        PairingSystem::from_setting(&store.setting("system")?).unwrap_or(PairingSystem::Dutch);
+    let settings = store.event_settings()?;
+    let planned = settings.rounds;
+    let system = settings.system;
     let players = store.players()?;
     if players.len() < 2 {
         return Err(Failure {

@@ -8,8 +8,8 @@ use clap::Args;
 use super::{Exit, Failure};
 use crate::render::site::{StandingsPage, standings_html};
 use crate::standings::{
-    Edition, EventResults, Options, RecordedList, Standings, StandingsError, TieBreak,
-    WithdrawalMode, parse_list, side_by_side, standings,
+    Edition, EventResults, Options, RecordedList, Standings, StandingsError, TieBreak, parse_list,
+    side_by_side, standings,
 };
 use crate::store::{ADJOURNED, RoundView, Store};
 use crate::tournament::PlayerId;
@@ -143,9 +143,7 @@ impl StandingsSource {
         for (player, from) in store.withdrawals()? {
             event.set_withdrawn(PlayerId(player), from);
         }
-        if let Some(mode) = WithdrawalMode::from_setting(&store.setting("withdrawal-games")?) {
-            event.withdrawals = mode;
-        }
+        event.withdrawals = store.event_settings()?.withdrawal_games;
         let default_list = match list {
             Some(_) => None,
             None => default_list(store)?,

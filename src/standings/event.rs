@@ -28,34 +28,7 @@ pub struct Entry {
     pub withdrawn_from: Option<u32>,
 }
 
-/// What happens to the games of a player who withdraws from a round robin.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum WithdrawalMode {
-    /// The games played stand; the rounds not played are forfeits as recorded.
-    #[default]
-    Stand,
-    /// The withdrawn player's games are annulled: they count for nobody, and the player is not
-    /// ranked.
-    Annul,
-}
-
-impl WithdrawalMode {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            WithdrawalMode::Stand => "stand",
-            WithdrawalMode::Annul => "annul",
-        }
-    }
-
-    /// Reads the `withdrawal-games` setting: `stand` or `annul`.
-    pub fn from_setting(value: &str) -> Option<WithdrawalMode> {
-        match value.trim() {
-            "stand" => Some(WithdrawalMode::Stand),
-            "annul" => Some(WithdrawalMode::Annul),
-            _ => None,
-        }
-    }
-}
+pub use crate::tournament::settings::WithdrawalMode;
 
 /// A tournament's results as the standings need them.
 #[derive(Debug, Clone, PartialEq, Eq)]

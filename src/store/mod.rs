@@ -31,7 +31,7 @@ use std::fmt;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use crate::tournament::settings::{KEYS, SettingKey};
+use crate::tournament::settings::{EventSettings, KEYS, SettingKey};
 
 use self::log::log;
 
@@ -128,6 +128,11 @@ impl Store {
         Ok(out)
     }
 
+    /// Every setting, read once and typed.
+    pub fn event_settings(&self) -> Result<EventSettings, StoreError> {
+        event_settings_in(&self.conn)
+    }
+
     /// A setting's value; a key added after the database was made reads as its default.
     pub fn setting(&self, key: &str) -> Result<String, StoreError> {
         setting_in(&self.conn, key)
@@ -154,7 +159,7 @@ impl Store {
         plain_text(name, value)?;
         let value = checked_setting(key, value)?;
         let started = self.rounds_started()? > 0;
-        let fide = self.setting("fide-mode")? == "on";
+        let fide = self.event_settings()?.fide_mode;
         if started && fide && key.locked_after_round_one && !force {
             return Err(StoreError::Refused(format!(
                 "{name} decides results or pairings and round 1 is already paired; use --force to change it anyway (logged)"
@@ -178,6 +183,21 @@ impl Store {
         tx.commit()?;
         Ok(value)
     }
+}
+
+/// Every setting, read once and typed (see [`EventSettings`]); a key added after the
+/// database was made reads as its default.
+fn event_settings_in(conn: &Connection) -> Result<EventSettings, StoreError> {
+    let stored: std::collections::HashMap<String, String> = conn
+        .prepare("SELECT key, value FROM setting")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    EventSettings::read(|key| {
+        stored.get(key).cloned().unwrap_or_else(|| {
+            SettingKey::find(key).map_or(String::new(), |k| k.default_value().to_owned())
+        })
+    })
+    .map_err(StoreError::Invalid)
 }
 
 fn setting_in(conn: &Connection, key: &str) -> Result<String, StoreError> {

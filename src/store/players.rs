@@ -4,11 +4,12 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
+use crate::tournament::settings::Numbering;
 use crate::tournament::{MAX_PLAYERS, Player, PlayerId, Sex, Title};
 
 use super::{
-    Store, StoreError, last_paired_round, log::log, plain_text, rounds::paired_rounds,
-    rounds::require_planned_round, setting_in,
+    Store, StoreError, event_settings_in, last_paired_round, log::log, plain_text,
+    rounds::paired_rounds, rounds::require_planned_round,
 };
 
 /// The details `player edit` may change; `None` leaves a field as it is.
@@ -115,7 +116,7 @@ impl Store {
     /// Whether the pairing numbers were made by rating and are now final: they follow every
     /// correction until round 4 is paired (C.04.2 Art. 2.3), and not after.
     pub fn numbers_final_by_rating(&self) -> Result<bool, StoreError> {
-        Ok(numbering(&self.conn)? == "rating" && paired_rounds(&self.conn)? >= 4)
+        Ok(numbering(&self.conn)? == Numbering::Rating && paired_rounds(&self.conn)? >= 4)
     }
 
     /// Changes a registered player's details, logging each field that changes. Returns the
@@ -212,7 +213,7 @@ impl Store {
     /// Draws the pairing numbers by lot (round robins, C.05: before round 1), seeded so that
     /// the draw can be repeated in public; the seed and the numbers are logged.
     pub fn draw_lots(&mut self, seed: u64) -> Result<Vec<(u16, u16)>, StoreError> {
-        if numbering(&self.conn)? != "lots" {
+        if numbering(&self.conn)? != Numbering::Lots {
             return Err(StoreError::Refused(
                 "this event's pairing numbers are not drawn by lot; `arbiter config pairing-numbers lots` changes that".into(),
             ));
@@ -529,17 +530,13 @@ pub(super) fn insert_player(
     Ok(())
 }
 
-/// The numbering method in force: `rating`, `lots` or `given` (`auto` resolved by system).
-fn numbering(conn: &Connection) -> Result<String, StoreError> {
-    let method = setting_in(conn, "pairing-numbers")?;
-    Ok(if method == "auto" {
-        if setting_in(conn, "system")? == "dutch" {
-            "rating".to_owned()
-        } else {
-            "lots".to_owned()
-        }
-    } else {
-        method
+/// The numbering method in force: `Rating`, `Lots` or `Given` (`Auto` resolved by system).
+fn numbering(conn: &Connection) -> Result<Numbering, StoreError> {
+    let settings = event_settings_in(conn)?;
+    Ok(match settings.pairing_numbers {
+        Numbering::Auto if settings.system.is_round_robin() => Numbering::Lots,
+        Numbering::Auto => Numbering::Rating,
+        method => method,
     })
 }
 
@@ -549,7 +546,7 @@ fn numbering(conn: &Connection) -> Result<String, StoreError> {
 /// players after it move down one number; from then on nobody's number changes and a late
 /// entry takes the next free number. Returns the numbers that changed, (old, new).
 fn renumber_by_rank(tx: &Transaction<'_>, command: &str) -> Result<Vec<(u16, u16)>, StoreError> {
-    if numbering(tx)? != "rating" || paired_rounds(tx)? >= 4 {
+    if numbering(tx)? != Numbering::Rating || paired_rounds(tx)? >= 4 {
         return Ok(Vec::new());
     }
     let order = crate::tournament::starting_order(&players_in(tx)?);

@@ -7,8 +7,9 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use crate::chess::Color;
 use crate::tournament::PlayerId;
+use crate::tournament::settings::InitialColour;
 
-use super::{Store, StoreError, last_paired_round, log::log, setting_in};
+use super::{Store, StoreError, event_settings_in, last_paired_round, log::log};
 pub use crate::tournament::record::{GameRow, RoundView};
 
 /// The grounds on which C.04.2 Art. 4.4 allows a published pairing to be changed.
@@ -171,7 +172,7 @@ impl Store {
 
     /// Prohibits every pairing among `players`. In FIDE mode only before round 1.
     pub fn forbid(&mut self, players: &[u16]) -> Result<usize, StoreError> {
-        if self.setting("fide-mode")? == "on" && self.rounds_started()? > 0 {
+        if self.event_settings()?.fide_mode && self.rounds_started()? > 0 {
             return Err(StoreError::Refused(
                 "in FIDE mode prohibited pairings are set before round 1 (C.04.1); turn FIDE mode off to add them later".into(),
             ));
@@ -217,7 +218,7 @@ impl Store {
     /// [`Store::forbid`] applies, since either change alters who may meet. Refused when none
     /// of the pairs was prohibited. Returns how many were lifted.
     pub fn unforbid(&mut self, players: &[u16]) -> Result<usize, StoreError> {
-        if self.setting("fide-mode")? == "on" && self.rounds_started()? > 0 {
+        if self.event_settings()?.fide_mode && self.rounds_started()? > 0 {
             return Err(StoreError::Refused(
                 "in FIDE mode prohibited pairings are fixed before round 1 (C.04.1); turn FIDE mode off to change them later".into(),
             ));
@@ -419,12 +420,12 @@ impl Store {
             [round],
         )?;
         if let Some((seed, colour)) = colour
-            && setting_in(&tx, "initial-colour")? == "lots"
+            && event_settings_in(&tx)?.initial_colour == InitialColour::Lots
         {
             record_initial_colour(&tx, seed, colour)?;
         }
         if let Some(rounds) = rounds
-            && setting_in(&tx, "rounds")?.is_empty()
+            && event_settings_in(&tx)?.rounds.is_none()
         {
             tx.execute(
                 "INSERT INTO setting (key, value) VALUES ('rounds', ?1)
@@ -450,10 +451,10 @@ impl Store {
     /// before round 1): the same seed gives the same colour; the draw and its seed are
     /// logged and the setting then holds the colour drawn. Returns the colour in force.
     pub fn draw_initial_colour(&mut self, seed: u64) -> Result<Color, StoreError> {
-        match self.setting("initial-colour")?.as_str() {
-            "white" => return Ok(Color::White),
-            "black" => return Ok(Color::Black),
-            _ => {}
+        match self.event_settings()?.initial_colour {
+            InitialColour::White => return Ok(Color::White),
+            InitialColour::Black => return Ok(Color::Black),
+            InitialColour::Lots => {}
         }
         let colour = initial_colour_by_lot(seed);
         let tx = self.conn.transaction()?;
@@ -525,7 +526,8 @@ impl Store {
                 )));
             }
             Some(UnpairGround::LastRound) => {
-                let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
+                // An event without a number of rounds has no last round to name.
+                let rounds = self.event_settings()?.rounds.unwrap_or(0);
                 if round != rounds {
                     return Err(StoreError::Refused(format!(
                         "--ground last-round: round {round} is not the last round (the event has {rounds})"
@@ -583,7 +585,7 @@ pub(super) fn require_planned_round(
     round: u32,
     flag: &str,
 ) -> Result<(), StoreError> {
-    if let Ok(planned) = setting_in(conn, "rounds")?.parse::<u32>()
+    if let Some(planned) = event_settings_in(conn)?.rounds
         && round > planned
     {
         return Err(StoreError::Invalid(format!(

@@ -228,12 +228,7 @@ fn positive(value: &str) -> Result<String, String> {
 }
 
 fn system(value: &str) -> Result<String, String> {
-    match value {
-        "dutch" | "berger" | "double-berger" => Ok(value.to_owned()),
-        _ => Err(format!(
-            "expected dutch, berger or double-berger, found `{value}`"
-        )),
-    }
+    stored::<PairingSystem>(value)
 }
 
 fn points(value: &str) -> Result<String, String> {
@@ -241,33 +236,19 @@ fn points(value: &str) -> Result<String, String> {
 }
 
 fn colour(value: &str) -> Result<String, String> {
-    match value {
-        "white" | "black" | "lots" => Ok(value.to_owned()),
-        _ => Err(format!("expected white, black or lots, found `{value}`")),
-    }
+    stored::<InitialColour>(value)
 }
 
 fn acceleration(value: &str) -> Result<String, String> {
-    match value {
-        "none" | "baku" => Ok(value.to_owned()),
-        _ => Err(format!("expected none or baku, found `{value}`")),
-    }
+    stored::<AccelerationMethod>(value)
 }
 
 fn numbering(value: &str) -> Result<String, String> {
-    match value {
-        "auto" | "rating" | "lots" | "given" => Ok(value.to_owned()),
-        _ => Err(format!(
-            "expected auto, rating, lots or given, found `{value}`"
-        )),
-    }
+    stored::<Numbering>(value)
 }
 
 fn withdrawal_games(value: &str) -> Result<String, String> {
-    match value {
-        "stand" | "annul" => Ok(value.to_owned()),
-        _ => Err(format!("expected stand or annul, found `{value}`")),
-    }
+    stored::<WithdrawalMode>(value)
 }
 
 fn laws(value: &str) -> Result<String, String> {
@@ -278,28 +259,351 @@ fn laws(value: &str) -> Result<String, String> {
 }
 
 fn tiebreak_rules(value: &str) -> Result<String, String> {
-    match value {
-        "auto" | "2026" | "2024" | "legacy" => Ok(value.to_owned()),
-        _ => Err(format!(
-            "expected auto, 2026, 2024 or legacy, found `{value}`"
-        )),
-    }
+    stored::<TiebreakRules>(value)
 }
 
 fn on_off(value: &str) -> Result<String, String> {
+    on_off_value(value).map(|on| if on { "on" } else { "off" }.to_owned())
+}
+
+fn on_off_value(value: &str) -> Result<bool, String> {
     match value {
-        "on" | "off" => Ok(value.to_owned()),
+        "on" => Ok(true),
+        "off" => Ok(false),
         _ => Err(format!("expected on or off, found `{value}`")),
     }
 }
 
-impl PairingSystem {
-    pub fn from_setting(value: &str) -> Option<PairingSystem> {
-        match value {
-            "dutch" => Some(PairingSystem::Dutch),
-            "berger" => Some(PairingSystem::Berger),
-            "double-berger" => Some(PairingSystem::DoubleBerger),
-            _ => None,
+/// A keyword setting in its stored form: the name of the value it reads as.
+fn stored<T: Keyword>(value: &str) -> Result<String, String> {
+    T::read(value).map(|v| v.as_str().to_owned())
+}
+
+/// A setting whose value is one of a few words: one table from words to values, used both to
+/// check a value when it is set and to read it when the event is loaded.
+trait Keyword: Copy + PartialEq + 'static {
+    /// Every value with its word, in the order the error message lists them.
+    const WORDS: &'static [(&'static str, Self)];
+
+    fn as_str(self) -> &'static str {
+        Self::WORDS
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or("", |(word, _)| word)
+    }
+
+    fn read(value: &str) -> Result<Self, String> {
+        Self::WORDS
+            .iter()
+            .find(|(word, _)| *word == value)
+            .map(|(_, v)| *v)
+            .ok_or_else(|| {
+                let words: Vec<&str> = Self::WORDS.iter().map(|(w, _)| *w).collect();
+                let (last, rest) = words.split_last().expect("a keyword has words");
+                let listed = if rest.is_empty() {
+                    (*last).to_owned()
+                } else if rest.len() == 1 {
+                    format!("{} or {last}", rest[0])
+                } else {
+                    format!("{} or {last}", rest.join(", "))
+                };
+                format!("expected {listed}, found `{value}`")
+            })
+    }
+}
+
+macro_rules! keyword {
+    ($type:ty, $($word:literal => $value:expr),+ $(,)?) => {
+        impl Keyword for $type {
+            const WORDS: &'static [(&'static str, Self)] = &[$(($word, $value)),+];
         }
+
+        impl $type {
+            /// The word the setting stores.
+            pub fn as_str(self) -> &'static str {
+                <Self as Keyword>::as_str(self)
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = String;
+
+            fn from_str(value: &str) -> Result<Self, String> {
+                <Self as Keyword>::read(value.trim())
+            }
+        }
+    };
+}
+
+keyword!(PairingSystem,
+    "dutch" => PairingSystem::Dutch,
+    "berger" => PairingSystem::Berger,
+    "double-berger" => PairingSystem::DoubleBerger,
+);
+
+impl PairingSystem {
+    /// A round robin (Berger or double Berger): pairings fixed by the tables in advance.
+    pub fn is_round_robin(self) -> bool {
+        self != PairingSystem::Dutch
+    }
+}
+
+/// The colour of the first player in round 1 (C.04.3 rule 5.2.5; C.05 for round robins).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InitialColour {
+    White,
+    Black,
+    /// Drawn by lot, with a logged seed, when round 1 is paired.
+    Lots,
+}
+
+keyword!(InitialColour,
+    "white" => InitialColour::White,
+    "black" => InitialColour::Black,
+    "lots" => InitialColour::Lots,
+);
+
+/// An acceleration method the event applies to every round it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccelerationMethod {
+    None,
+    /// C.04.7, the Baku acceleration.
+    Baku,
+}
+
+keyword!(AccelerationMethod,
+    "none" => AccelerationMethod::None,
+    "baku" => AccelerationMethod::Baku,
+);
+
+/// How pairing numbers are given before round 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbering {
+    /// By rating for a Swiss, by lot for a round robin.
+    Auto,
+    /// C.04.2: rating, then title, then name.
+    Rating,
+    /// Drawn by lot before round 1.
+    Lots,
+    /// The order of registration.
+    Given,
+}
+
+keyword!(Numbering,
+    "auto" => Numbering::Auto,
+    "rating" => Numbering::Rating,
+    "lots" => Numbering::Lots,
+    "given" => Numbering::Given,
+);
+
+/// What happens to the games of a player who withdraws from a round robin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum WithdrawalMode {
+    /// The games played stand; the rounds not played are forfeits as recorded.
+    #[default]
+    Stand,
+    /// The withdrawn player's games are annulled: they count for nobody, and the player is not
+    /// ranked.
+    Annul,
+}
+
+keyword!(WithdrawalMode,
+    "stand" => WithdrawalMode::Stand,
+    "annul" => WithdrawalMode::Annul,
+);
+
+/// Which edition of the tie-break regulations (C.07) the event uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TiebreakRules {
+    /// By the start date.
+    Auto,
+    Y2026,
+    Y2024,
+    Legacy,
+}
+
+keyword!(TiebreakRules,
+    "auto" => TiebreakRules::Auto,
+    "2026" => TiebreakRules::Y2026,
+    "2024" => TiebreakRules::Y2024,
+    "legacy" => TiebreakRules::Legacy,
+);
+
+/// The points of each kind of result, as the event scores them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    pub win: Points,
+    pub draw: Points,
+    pub loss: Points,
+    pub forfeit_win: Points,
+    pub forfeit_loss: Points,
+    /// The pairing-allocated bye.
+    pub pab: Points,
+    /// A round robin's free round in an odd field.
+    pub free_round: Points,
+    /// A half-point bye.
+    pub hpb: Points,
+}
+
+/// Every setting of an event, read once and typed. Text fields are empty when not given.
+/// Values are checked when they are set ([`SettingKey::check`]); one that does not read here
+/// is a damaged database, and loading says which key, never a silent default.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventSettings {
+    pub name: String,
+    pub city: String,
+    pub federation: String,
+    /// `YYYY-MM-DD`, or empty.
+    pub start: String,
+    /// `YYYY-MM-DD`, or empty.
+    pub end: String,
+    /// `YYYY-MM-DD` each, in round order.
+    pub round_dates: Vec<String>,
+    pub arbiter: String,
+    pub time_control: String,
+    pub rate: crate::chess::Rate,
+    /// The number of rounds, when set.
+    pub rounds: Option<u32>,
+    pub system: PairingSystem,
+    pub scoring: Scoring,
+    pub initial_colour: InitialColour,
+    pub acceleration: AccelerationMethod,
+    pub pairing_numbers: Numbering,
+    pub withdrawal_games: WithdrawalMode,
+    pub laws: crate::chess::Laws,
+    /// The tie-break list as given (`BH/C1,BH,SB`), or empty for the default.
+    pub tiebreaks: String,
+    pub tiebreak_rules: TiebreakRules,
+    pub fide_mode: bool,
+}
+
+impl EventSettings {
+    /// Reads every setting from `value`, which gives the stored text of a key (its default
+    /// when none is stored). The error names the key and the value that does not read.
+    pub fn read(value: impl Fn(&str) -> String) -> Result<EventSettings, String> {
+        fn typed<T>(
+            value: &impl Fn(&str) -> String,
+            key: &str,
+            read: impl Fn(&str) -> Result<T, String>,
+        ) -> Result<T, String> {
+            let text = value(key);
+            read(&text)
+                .map_err(|why| format!("the stored setting {key} `{text}` does not read: {why}"))
+        }
+        let points = |key: &str| typed(&value, key, |t| t.parse::<Points>());
+        Ok(EventSettings {
+            name: value("name"),
+            city: value("city"),
+            federation: value("federation"),
+            start: value("start"),
+            end: value("end"),
+            round_dates: value("round-dates")
+                .split(',')
+                .filter(|d| !d.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            arbiter: value("arbiter"),
+            time_control: value("time-control"),
+            rate: typed(&value, "rate", |t| {
+                t.parse()
+                    .map_err(|e: crate::chess::ParseRateError| e.to_string())
+            })?,
+            rounds: typed(&value, "rounds", |t| {
+                if t.is_empty() {
+                    Ok(None)
+                } else {
+                    t.parse()
+                        .map(Some)
+                        .map_err(|_| "expected a number".to_owned())
+                }
+            })?,
+            system: typed(&value, "system", str::parse)?,
+            scoring: Scoring {
+                win: points("points-win")?,
+                draw: points("points-draw")?,
+                loss: points("points-loss")?,
+                forfeit_win: points("points-forfeit-win")?,
+                forfeit_loss: points("points-forfeit-loss")?,
+                pab: points("points-pab")?,
+                free_round: points("points-free-round")?,
+                hpb: points("points-hpb")?,
+            },
+            initial_colour: typed(&value, "initial-colour", str::parse)?,
+            acceleration: typed(&value, "acceleration", str::parse)?,
+            pairing_numbers: typed(&value, "pairing-numbers", str::parse)?,
+            withdrawal_games: typed(&value, "withdrawal-games", str::parse)?,
+            laws: typed(&value, "laws", |t| {
+                t.parse()
+                    .map_err(|e: crate::chess::ParseLawsError| e.to_string())
+            })?,
+            tiebreaks: value("tiebreaks"),
+            tiebreak_rules: typed(&value, "tiebreak-rules", str::parse)?,
+            fide_mode: typed(&value, "fide-mode", on_off_value)?,
+        })
+    }
+
+    /// The defaults of a new event.
+    pub fn defaults() -> EventSettings {
+        EventSettings::read(|key| {
+            SettingKey::find(key).map_or(String::new(), |k| k.default.to_owned())
+        })
+        .expect("every default reads")
+    }
+
+    /// Whether pairing numbers are drawn by lot before round 1.
+    pub fn numbers_by_lot(&self) -> bool {
+        match self.pairing_numbers {
+            Numbering::Lots => true,
+            Numbering::Auto => self.system.is_round_robin(),
+            Numbering::Rating | Numbering::Given => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_reads_and_every_keyword_round_trips() {
+        let defaults = EventSettings::defaults();
+        assert_eq!(defaults.system, PairingSystem::Dutch);
+        assert_eq!(defaults.scoring.hpb, Points::HALF);
+        assert!(defaults.fide_mode);
+        for key in KEYS {
+            assert_eq!(key.check(key.default).as_deref(), Ok(key.default), "{key}");
+        }
+        for (word, value) in PairingSystem::WORDS {
+            assert_eq!(value.as_str(), *word);
+            assert_eq!(word.parse::<PairingSystem>(), Ok(*value));
+        }
+    }
+
+    #[test]
+    fn a_stored_value_that_does_not_read_is_named() {
+        let err = EventSettings::read(|key| {
+            if key == "system" {
+                "swiss".to_owned()
+            } else {
+                SettingKey::find(key).map_or(String::new(), |k| k.default.to_owned())
+            }
+        })
+        .unwrap_err();
+        assert_eq!(
+            err,
+            "the stored setting system `swiss` does not read: expected dutch, berger or double-berger, found `swiss`"
+        );
+    }
+
+    #[test]
+    fn keyword_errors_list_every_word() {
+        assert_eq!(
+            "x".parse::<Numbering>(),
+            Err("expected auto, rating, lots or given, found `x`".to_owned())
+        );
+        assert_eq!(
+            "x".parse::<WithdrawalMode>(),
+            Err("expected stand or annul, found `x`".to_owned())
+        );
     }
 }
