@@ -15,6 +15,7 @@
 //! - [`cli`]: the command line, the only module that prints.
 
 pub mod chess;
+pub mod event;
 pub mod cli;
 pub mod pairing;
 pub mod render;

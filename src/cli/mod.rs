@@ -113,6 +113,26 @@ impl From<StoreError> for Failure {
     }
 }
 
+impl From<crate::event::EventError> for Failure {
+    fn from(err: crate::event::EventError) -> Failure {
+        use crate::event::EventError;
+        match err {
+            EventError::Store(err) => err.into(),
+            EventError::Invalid { message, hint } => Failure {
+                exit: Exit::InvalidInput,
+                message,
+                hint,
+            },
+            EventError::Refused { message, hint } => Failure {
+                exit: Exit::Database,
+                message,
+                hint,
+            },
+            EventError::Io(message) => Failure::io(message),
+        }
+    }
+}
+
 #[derive(Parser)]
 #[command(
     name = "arbiter",

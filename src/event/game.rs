@@ -1,0 +1,1 @@
+//! (filled in by the application-layer step of issue 14)
