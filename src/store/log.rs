@@ -40,3 +40,22 @@ pub(super) fn log(
     )?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::store::test_support::event;
+
+    /// The log is append-only in the file itself (triggers), not only by convention.
+    #[test]
+    fn the_log_cannot_be_rewritten() {
+        let store = event(&[2000]);
+        let lines = store.log().unwrap();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert_eq!(lines[0].command, "new");
+        for sql in ["UPDATE event_log SET what = 'x'", "DELETE FROM event_log"] {
+            let err = store.conn.execute(sql, []).unwrap_err();
+            assert!(err.to_string().contains("append-only"), "{sql}: {err}");
+        }
+        assert_eq!(store.log().unwrap(), lines);
+    }
+}

@@ -249,3 +249,138 @@ fn plain_text(field: &str, text: &str) -> Result<(), StoreError> {
         None => Ok(()),
     }
 }
+
+/// What the unit tests of every store file share: a new event in memory with a field.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::Store;
+    use crate::tournament::{Player, PlayerId};
+
+    pub fn player(name: &str, rating: u16) -> Player {
+        Player {
+            id: PlayerId(0),
+            name: name.to_owned(),
+            sex: None,
+            title: None,
+            rating: Some(rating),
+            national_rating: None,
+            federation: None,
+            fide_id: None,
+            birth: None,
+            club: None,
+        }
+    }
+
+    /// A Swiss event in memory with `ratings.len()` players, registered in that order.
+    pub fn event(ratings: &[u16]) -> Store {
+        let mut store = Store::create_in_memory("Test Open", &[]).unwrap();
+        for (i, &rating) in ratings.iter().enumerate() {
+            store
+                .add_player(&player(&format!("Player, {}", i + 1), rating))
+                .unwrap();
+        }
+        store
+    }
+
+    pub fn ids(pairs: &[(u16, u16)]) -> Vec<(PlayerId, PlayerId)> {
+        pairs
+            .iter()
+            .map(|&(a, b)| (PlayerId(a), PlayerId(b)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_support::{event, ids};
+    use super::*;
+    use crate::tournament::Points;
+    use crate::tournament::settings::PairingSystem;
+
+    #[test]
+    fn a_setting_reads_back_typed_and_its_change_is_logged() {
+        let mut store = event(&[]);
+        assert_eq!(store.event_settings().unwrap().system, PairingSystem::Dutch);
+        let stored = store.set_setting("system", "double-berger", false).unwrap();
+        assert_eq!(stored, "double-berger");
+        assert_eq!(
+            store.event_settings().unwrap().system,
+            PairingSystem::DoubleBerger
+        );
+        let last = store.log().unwrap().pop().unwrap();
+        assert_eq!(
+            (last.command.as_str(), last.what.as_str()),
+            ("config", "setting system")
+        );
+        assert_eq!(
+            (last.old.as_deref(), last.new.as_deref()),
+            (Some("dutch"), Some("double-berger"))
+        );
+    }
+
+    /// Settings that decide results or pairings are locked once round 1 is paired in FIDE
+    /// mode (a change would alter published results); `--force` overrides and is logged as
+    /// such; the event's details stay free.
+    #[test]
+    fn a_setting_that_decides_results_is_locked_after_round_one_in_fide_mode() {
+        let mut store = event(&[2000, 1900, 1800, 1700]);
+        store
+            .save_pairing(1, &ids(&[(1, 3), (4, 2)]), None, "pair")
+            .unwrap();
+        let refused = store.set_setting("points-win", "3", false).unwrap_err();
+        assert!(matches!(refused, StoreError::Refused(_)), "{refused:?}");
+        assert_eq!(store.event_settings().unwrap().scoring.win, Points::ONE);
+        store.set_setting("city", "Oslo", false).unwrap();
+        store.set_setting("points-win", "3", true).unwrap();
+        assert_eq!(store.event_settings().unwrap().scoring.win, Points(30));
+        assert_eq!(
+            store.log().unwrap().pop().unwrap().command,
+            "config --force"
+        );
+        store.set_setting("fide-mode", "off", false).unwrap();
+        store.set_setting("points-draw", "1", false).unwrap();
+    }
+
+    #[test]
+    fn an_unknown_or_malformed_setting_is_refused_and_nothing_changes() {
+        let mut store = event(&[]);
+        let before = store.log().unwrap().len();
+        for (key, value) in [
+            ("colour", "white"),
+            ("rounds", "0"),
+            ("system", "swiss"),
+            ("city", "Oslo\nBergen"),
+            ("tiebreaks", "XYZ"),
+        ] {
+            let err = store.set_setting(key, value, false).unwrap_err();
+            assert!(matches!(err, StoreError::Invalid(_)), "{key}: {err:?}");
+        }
+        assert_eq!(store.log().unwrap().len(), before);
+        assert_eq!(store.event_settings().unwrap(), {
+            let mut defaults = EventSettings::defaults();
+            defaults.name = "Test Open".into();
+            defaults
+        });
+    }
+
+    /// A value that no check would have let in (a damaged file) is named when the settings
+    /// are loaded, never read as a default.
+    #[test]
+    fn a_damaged_stored_setting_is_named() {
+        let store = event(&[]);
+        store
+            .conn
+            .execute(
+                "UPDATE setting SET value = 'swiss' WHERE key = 'system'",
+                [],
+            )
+            .unwrap();
+        let err = store.event_settings().unwrap_err();
+        assert_eq!(
+            err,
+            StoreError::Invalid(
+                "the stored setting system `swiss` does not read: expected dutch, berger or double-berger, found `swiss`".into()
+            )
+        );
+    }
+}

@@ -645,4 +645,54 @@ mod tests {
         );
         assert!(store.players().unwrap().is_empty());
     }
+    use crate::store::test_support::{event, ids, player};
+
+    fn ratings_by_number(store: &Store) -> Vec<Option<u16>> {
+        store.players().unwrap().iter().map(|p| p.rating).collect()
+    }
+
+    /// C.04.2 Art. 2.2-2.3: in a Swiss event the numbers follow rating (then title, name)
+    /// after every registration until round 4 is paired.
+    #[test]
+    fn swiss_numbers_follow_the_ratings_until_round_four() {
+        let mut store = event(&[1800, 2100, 1950]);
+        assert_eq!(
+            ratings_by_number(&store),
+            vec![Some(2100), Some(1950), Some(1800)]
+        );
+        store.add_player(&player("Late, Entry", 2000)).unwrap();
+        assert_eq!(
+            ratings_by_number(&store),
+            vec![Some(2100), Some(2000), Some(1950), Some(1800)]
+        );
+        assert!(!store.numbers_final_by_rating().unwrap());
+    }
+
+    #[test]
+    fn a_fide_id_registered_twice_is_refused_and_nothing_changes() {
+        let mut store = event(&[]);
+        let mut first = player("First, A", 2000);
+        first.fide_id = Some(1503014);
+        store.add_player(&first).unwrap();
+        let mut second = player("Second, B", 1900);
+        second.fide_id = Some(1503014);
+        let err = store
+            .add_players(&[player("Third, C", 1800), second], "test")
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Refused(_)), "{err:?}");
+        assert_eq!(store.players().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_withdrawal_is_kept_from_its_round() {
+        let mut store = event(&[2000, 1900, 1800, 1700]);
+        store
+            .save_pairing(1, &ids(&[(1, 3), (4, 2)]), None, "pair")
+            .unwrap();
+        store.set_withdrawn(2, Some(2)).unwrap();
+        assert_eq!(
+            store.withdrawals().unwrap(),
+            std::collections::HashMap::from([(2, 2)])
+        );
+    }
 }

@@ -686,4 +686,47 @@ mod tests {
             "round 2 is not paired yet (no round is paired yet); `arbiter pair` pairs the next round"
         );
     }
+
+    use crate::store::test_support::{event, ids};
+    use crate::tournament::PlayerId;
+
+    /// The next round is paired only when every game of the last one has a result.
+    #[test]
+    fn a_round_waits_for_the_results_of_the_last() {
+        let mut store = event(&[2000, 1900, 1800, 1700]);
+        store
+            .save_pairing(1, &ids(&[(1, 3), (4, 2)]), None, "pair")
+            .unwrap();
+        let err = store
+            .save_pairing(2, &ids(&[(1, 2), (3, 4)]), None, "pair")
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Refused(_)), "{err:?}");
+        assert_eq!(store.rounds_started().unwrap(), 1);
+    }
+
+    #[test]
+    fn a_player_paired_twice_is_refused_and_nothing_is_stored() {
+        let mut store = event(&[2000, 1900, 1800, 1700]);
+        let before = store.log().unwrap().len();
+        let err = store
+            .save_pairing(1, &ids(&[(1, 3), (3, 2)]), Some(PlayerId(4)), "pair")
+            .unwrap_err();
+        assert!(
+            matches!(err, StoreError::Refused(_) | StoreError::Invalid(_)),
+            "{err:?}"
+        );
+        assert_eq!(store.rounds_started().unwrap(), 0);
+        assert_eq!(store.log().unwrap().len(), before);
+    }
+
+    /// A prohibited pairing is stored once whatever the order of its players.
+    #[test]
+    fn a_prohibited_pairing_is_one_pair() {
+        let mut store = event(&[2000, 1900, 1800]);
+        assert_eq!(store.forbid(&[3, 1]).unwrap(), 1);
+        assert_eq!(store.forbid(&[1, 3]).unwrap(), 0);
+        assert_eq!(store.forbidden().unwrap(), vec![(1, 3)]);
+        assert_eq!(store.unforbid(&[3, 1]).unwrap(), 1);
+        assert!(store.forbidden().unwrap().is_empty());
+    }
 }

@@ -294,3 +294,75 @@ fn uri_path(path: &Path) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_support::event;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("arbiter-schema-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_new_event_is_marked_and_at_the_latest_version() {
+        let store = event(&[]);
+        let id: i32 = store
+            .conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))
+            .unwrap();
+        let version: i32 = store
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .unwrap();
+        assert_eq!(id, APPLICATION_ID);
+        assert_eq!(version, MIGRATIONS.last().unwrap().0);
+    }
+
+    #[test]
+    fn create_refuses_a_file_that_exists_and_open_refuses_one_that_is_not_an_event() {
+        let dir = scratch("files");
+        let path = dir.join("notes.db");
+        std::fs::write(&path, "not a database").unwrap();
+        assert_eq!(
+            Store::create(&path, "x", &[]).err(),
+            Some(StoreError::Exists(path.display().to_string()))
+        );
+        assert!(matches!(
+            Store::open(&path).err(),
+            Some(StoreError::NotATournament(_))
+        ));
+        // Another program's SQLite file: readable, but not ours.
+        let other = dir.join("other.db");
+        Connection::open(&other)
+            .unwrap()
+            .execute("CREATE TABLE t (x)", [])
+            .unwrap();
+        assert!(matches!(
+            Store::open(&other).err(),
+            Some(StoreError::NotATournament(_))
+        ));
+        // A refused creation leaves no file behind.
+        let bad = dir.join("bad.db");
+        assert!(Store::create(&bad, "x", &[("rounds", "zero".into())]).is_err());
+        assert!(!bad.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_event_reopens_with_what_it_was_created_with() {
+        let dir = scratch("reopen");
+        let path = dir.join("event.db");
+        Store::create(&path, "Club Open", &[("rounds", "7".into())]).unwrap();
+        let settings = Store::open(&path).unwrap().event_settings().unwrap();
+        assert_eq!(
+            (settings.name.as_str(), settings.rounds),
+            ("Club Open", Some(7))
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
