@@ -1,0 +1,297 @@
+//! The PGN and scoresheet reader: splits text into games and each game into tokens.
+//!
+//! This is the lowest layer of scoresheet checking. It does not judge chess notation: any run
+//! of characters in the movetext that is not punctuation of the PGN format is a move token,
+//! whatever it says (`Nf3`, `Sf3`, `e2-e4`, `d8(Q)`, `0-0`, `♘f3`, `PA5-$E02/E04`, `%K`), and the
+//! layer above decides what it means. What this layer does promise is that nothing is dropped
+//! silently: every piece of text becomes a tag, a move, a move number, an annotation, a
+//! comment, a variation or a result, or it is reported as a [`Problem`] with its line and
+//! column.
+//!
+//! [`PgnReader`] reads games one at a time from any [`BufRead`], holding one game in memory;
+//! [`read_games`] is the same machinery over a string.
+//!
+//! ```
+//! use arbiter::scoresheet::pgn::read_games;
+//!
+//! let games = read_games("[White \"Anna\"]\n\n1. e4 e5!? {a comment} 2. Nf3 (2. f4) Nc6 1-0\n");
+//! assert_eq!(games.len(), 1);
+//! let game = &games[0];
+//! assert_eq!(game.tag("White"), Some("Anna"));
+//! let moves: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+//! assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
+//! assert_eq!(game.moves[1].annotations, ["!?"]);
+//! assert_eq!(game.moves[1].comments, ["a comment"]);
+//! assert_eq!(game.variations, 1);
+//! assert_eq!(game.result.as_ref().map(|(r, _)| r.as_str()), Some("1-0"));
+//! ```
+//!
+//! Game boundaries: a game's movetext ends with its result; the next tag pair or movetext
+//! starts the next game. A tag pair that follows movetext without a result also starts a new
+//! game. Comments that come after a result (before the next game starts) still belong to the
+//! game that ended, as comments on its last move, which is why a game is handed out only when
+//! the next game's first tag or move arrives, or at the end of the input.
+
+use std::fmt;
+use std::io::{self, BufRead};
+
+mod lexical;
+mod parser;
+
+use super::text::{Lines, decode_line_borrowed};
+
+use self::lexical::QUOTE_LIMIT;
+use self::parser::Parser;
+
+/// A place in the input: 1-based line and column. The column counts characters, not bytes,
+/// so that it matches what an editor shows for non-ASCII text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub line: u32,
+    pub column: u32,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// A tag pair such as `[White "Anna"]`, with its escapes resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tag {
+    pub name: String,
+    pub value: String,
+    /// Where the opening `[` stands.
+    pub span: Span,
+}
+
+/// The text of one move token. Real moves are short, so they are kept inline without a heap
+/// allocation: reading a large file makes one of these for every half-move.
+#[derive(Clone, PartialEq, Eq)]
+pub struct TokenText(TextRepr);
+
+#[derive(Clone, PartialEq, Eq)]
+enum TextRepr {
+    Inline { len: u8, bytes: [u8; INLINE_TEXT] },
+    Heap(String),
+}
+
+const INLINE_TEXT: usize = 22;
+
+impl TokenText {
+    pub fn new(text: &str) -> TokenText {
+        let mut bytes = [0u8; INLINE_TEXT];
+        match bytes.get_mut(..text.len()) {
+            Some(slot) => {
+                slot.copy_from_slice(text.as_bytes());
+                TokenText(TextRepr::Inline {
+                    len: text.len() as u8,
+                    bytes,
+                })
+            }
+            None => TokenText(TextRepr::Heap(text.to_owned())),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // The bytes were copied from a `&str` whole, so they are valid UTF-8.
+            TextRepr::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            TextRepr::Heap(text) => text,
+        }
+    }
+
+    pub fn push_str(&mut self, more: &str) {
+        let joined = format!("{}{more}", self.as_str());
+        *self = TokenText::new(&joined);
+    }
+}
+
+impl std::ops::Deref for TokenText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for TokenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for TokenText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for TokenText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for TokenText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// One move of the main line as written, with what the text attaches to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveToken {
+    /// The move as written, check and mate marks kept. An en passant mark written after the
+    /// move (`e.p.`, `ep`, `e.p`, `(e.p.)`) is appended as `e.p.`, and a check mark written
+    /// apart (`Qh5 +`) is appended as written.
+    pub text: TokenText,
+    pub span: Span,
+    /// The move number written right before the move, if any.
+    pub number: Option<MoveNumber>,
+    /// Suffix marks (`!`, `?`, `!!`, `??`, `!?`, `?!`), NAGs (`$1`) and the draw offer mark
+    /// `(=)` of the FIDE Laws (article 9.1.2.2), in the order written.
+    pub annotations: Vec<String>,
+    /// The text of the comments that follow the move, trimmed.
+    pub comments: Vec<String>,
+}
+
+/// A move number: `12.` is White's twelfth move, `12...`, `12..` and `12…` are Black's, as
+/// are the scoresheet labels `12A` (White) and `12B` (Black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub number: u32,
+    pub black: bool,
+}
+
+/// Text that could not be read, or structure that is broken, with where it was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.span, self.message)
+    }
+}
+
+/// One game as written: tags and tokens, not yet checked against the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawGame {
+    /// The game's place in the input, from 1.
+    pub index: usize,
+    /// The line of the game's first tag, comment or token.
+    pub first_line: u32,
+    pub tags: Vec<Tag>,
+    /// The main line only, in order. Moves inside variations are not kept.
+    pub moves: Vec<MoveToken>,
+    /// Comments that follow no move of the main line: those before the first move, and those
+    /// after the result of a game without moves.
+    pub comments: Vec<String>,
+    /// How many top-level variations the main line has.
+    pub variations: usize,
+    /// The termination marker, normalized to `1-0`, `0-1`, `1/2-1/2` or `*`, and where it
+    /// was written.
+    pub result: Option<(String, Span)>,
+    /// Problems in the order of their place in the text.
+    pub problems: Vec<Problem>,
+}
+
+impl RawGame {
+    /// The value of the first tag with exactly this name (names are case-sensitive, as in
+    /// the PGN standard).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
+}
+
+/// Reads games one at a time from PGN or plain scoresheet text.
+///
+/// Lines are decoded as [`decode_line`](super::text::decode_line) does (UTF-8, else
+/// Windows-1252) and may end with LF, CRLF or CR. After an I/O error the iterator returns that
+/// error and then ends; the game being read when the error happened is not returned.
+#[derive(Debug)]
+pub struct PgnReader<R> {
+    lines: Lines<R>,
+    /// The bytes of the current line, kept to reuse the allocation.
+    bytes: Vec<u8>,
+    parser: Parser,
+    line: u32,
+    done: bool,
+}
+
+impl<R: BufRead> PgnReader<R> {
+    pub fn new(reader: R) -> PgnReader<R> {
+        PgnReader {
+            lines: Lines::new(reader),
+            bytes: Vec::new(),
+            parser: Parser::default(),
+            line: 0,
+            done: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PgnReader<R> {
+    type Item = io::Result<RawGame>;
+
+    fn next(&mut self) -> Option<io::Result<RawGame>> {
+        loop {
+            if let Some(game) = self.parser.ready.pop_front() {
+                return Some(Ok(game));
+            }
+            if self.done {
+                return None;
+            }
+            match self.lines.next_into(&mut self.bytes) {
+                Ok(true) => {
+                    self.line = self.line.saturating_add(1);
+                    let text = decode_line_borrowed(&self.bytes);
+                    self.parser.feed_line(&text, self.line);
+                }
+                Ok(false) => {
+                    self.done = true;
+                    self.parser.finish();
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+/// Reads all games of a text, exactly as [`PgnReader`] reads them from a file.
+pub fn read_games(text: &str) -> Vec<RawGame> {
+    // Reading from a byte slice cannot fail, so there are no errors to lose here.
+    PgnReader::new(text.as_bytes()).flatten().collect()
+}
+
+/// How deep variations may nest before the reader stops keeping where each one opened. Real
+/// annotations nest a few levels; a bound keeps a line of a million `(` to constant memory
+/// and one problem.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// How many problems one game lists; the rest are counted in one last problem, so that a
+/// file of broken text cannot flood the report with one line per character.
+pub const MAX_PROBLEMS: usize = 100;
+
+/// Text for a message, cut short if long, so that one broken line cannot flood a report.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE_LIMIT {
+        text.to_owned()
+    } else {
+        let mut short: String = text.chars().take(QUOTE_LIMIT).collect();
+        short.push('…');
+        short
+    }
+}
