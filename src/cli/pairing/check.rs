@@ -4,8 +4,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{apply_rounds, engine_input, read_trf, rounds_played, warn_baku_rounds};
+use super::{apply_rounds, read_trf, warn_baku_rounds};
 use crate::cli::{Exit, Failure};
+use crate::event::engine::{engine_input, rounds_played};
 use crate::pairing::{Pairing, dutch};
 use crate::tournament::PlayerId;
 use crate::trf::Trf;

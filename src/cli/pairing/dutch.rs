@@ -4,11 +4,11 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{
-    apply_rounds, engine_input, engine_text, explain_text, next_round, read_trf, warn_baku_rounds,
-};
+use super::{apply_rounds, read_trf, warn_baku_rounds};
 use crate::cli::{Exit, Failure};
+use crate::event::engine::{engine_input, next_round};
 use crate::pairing::dutch;
+use crate::render::explain::{engine_text, explain_text};
 
 #[derive(Args)]
 pub struct DutchArgs {
