@@ -8,9 +8,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::pair::dutch_input;
 use super::{Exit, Failure};
-use crate::pairing::dutch;
+use crate::event::pair::{PairNote, PairRequest, pair_next_round};
 use crate::pairing::generate::SplitMix64;
 use crate::store::Store;
 use crate::tournament::PlayerId;
@@ -121,15 +120,32 @@ pub fn run(args: &DemoArgs) -> Result<Exit, Failure> {
             store.set_withdrawn(31, Some(5))?;
             println!("round 5: player 31 withdrew");
         }
-        let input = dutch_input(&store, round)?;
-        let pairing = dutch::pair(&input).map_err(|e| Failure {
-            exit: Exit::No,
-            message: format!("round {round}: {e}"),
-            hint: None,
-        })?;
+        // The same path as `arbiter pair --seed 2026`: the initial colour is drawn above,
+        // so nothing more is drawn here.
+        let request = PairRequest {
+            seed: Some(SEED),
+            default_seed: SEED,
+            ..PairRequest::default()
+        };
+        let outcome = pair_next_round(&mut store, &request).map_err(|e| Failure::from(e.error))?;
+        let Some(paired) = outcome.paired else {
+            let reason = outcome
+                .notes
+                .iter()
+                .find_map(|note| match note {
+                    PairNote::NoPairing { reason, .. } => Some(reason.clone()),
+                    _ => None,
+                })
+                .unwrap_or_default();
+            return Err(Failure {
+                exit: Exit::No,
+                message: format!("round {round}: {reason}"),
+                hint: None,
+            });
+        };
+        let pairing = paired.pairing;
         let boards: Vec<(PlayerId, PlayerId)> =
             pairing.boards.iter().map(|b| (b.white, b.black)).collect();
-        store.save_pairing(round, &boards, pairing.bye, "pair")?;
         let mut results = Vec::new();
         for (i, &(white, black)) in boards.iter().enumerate() {
             let codes = if round == 4 && i == 2 {

@@ -6,6 +6,7 @@
 //!
 //! [`Store`]: crate::store::Store
 
+pub mod engine;
 pub mod export;
 pub mod game;
 pub mod import;

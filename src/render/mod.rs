@@ -4,6 +4,7 @@
 pub mod cells;
 pub mod crosstable;
 pub mod event;
+pub mod explain;
 mod html;
 pub mod pgn;
 pub mod scoresheet;

@@ -249,6 +249,16 @@ impl Store {
         Ok(moved)
     }
 
+    /// Whether the pairing numbers have been drawn by lot ([`Store::draw_lots`] logs each
+    /// draw): `pair` draws them before round 1 only when the director has not.
+    pub fn lots_drawn(&self) -> Result<bool, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM event_log WHERE command = 'player draw-lots')",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
     /// Withdraws a player from `round` on (or reinstates, with `None`): the rounds from then
     /// on are not paired for the player.
     pub fn set_withdrawn(

@@ -4,11 +4,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{
-    apply_rounds, engine_input, engine_text, explain_text, next_round, read_trf, warn_baku_rounds,
-};
+use super::{apply_rounds, read_trf, warn_baku_rounds};
 use crate::cli::{Exit, Failure};
+use crate::event::engine::{
+    engine_input, next_round, require_initial_colour, require_round_to_pair, rounds_unknown_warning,
+};
 use crate::pairing::dutch;
+use crate::render::explain::{engine_text, explain_text};
 
 #[derive(Args)]
 pub struct DutchArgs {
@@ -28,32 +30,14 @@ pub struct DutchArgs {
 
 pub(super) fn pair_file(args: &DutchArgs) -> Result<Exit, Failure> {
     let mut trf = read_trf(&args.file)?;
-    if trf.initial_colour.is_none() && crate::pairing::inferred_initial_colour(&trf).is_none() {
-        return Err(Failure::invalid_input(format!(
-            "{}: the initial colour is not given: add `XXC white1` (or black1) or a 152 record",
-            args.file.display()
-        )));
-    }
+    require_initial_colour(&trf, &args.file)?;
     let round = next_round(&trf);
     apply_rounds(&mut trf, &args.file, args.rounds, round - 1)?;
     warn_baku_rounds(&trf, &args.file, round);
-    if trf.rounds.is_none() {
-        eprintln!(
-            "warning: {}: the file gives no number of rounds (XXR or 142), which C.04.1 \
-             requires: the last-round rules cannot be known, so round {round} is paired as if \
-             it were not the last; say --rounds N otherwise",
-            args.file.display()
-        );
+    if let Some(warning) = rounds_unknown_warning(&trf, &args.file, round) {
+        eprintln!("warning: {warning}");
     }
-    if let Some(rounds) = trf.rounds
-        && round > rounds
-    {
-        return Err(Failure::invalid_input(format!(
-            "{}: all {} paired",
-            args.file.display(),
-            crate::render::count(rounds as usize, "round is", "rounds are")
-        )));
-    }
+    require_round_to_pair(&trf, &args.file, round)?;
     let input = engine_input(&trf, round)?;
     let (pairing, explanation) = match dutch::pair_explained(&input) {
         Ok(done) => done,

@@ -1,10 +1,11 @@
 //! Engine mode: TRF in, pairing out, the interface other tournament programs already use
 //! (`pairing dutch FILE.trf -p OUT`), plus `pairing check` and `pairing generate`. This file
-//! holds the subcommands and what they share: reading a report and its rounds.
+//! holds the subcommands and what they share: reading a report and applying `--rounds`, with
+//! the notes said on the way. The decisions are in `event::engine`; the explanation and the
+//! engines' output format in `render::explain`.
 
 mod check;
 mod dutch;
-mod explain;
 mod generate;
 
 use std::path::Path;
@@ -12,11 +13,10 @@ use std::path::Path;
 use clap::Subcommand;
 
 use super::{Exit, Failure};
-use crate::pairing::{Pairing, PairingInput};
+use crate::event::engine;
 use crate::trf::Trf;
 use check::{CheckArgs, check};
 use dutch::{DutchArgs, pair_file};
-pub(crate) use explain::explain_text;
 use generate::{GenerateArgs, generate_event};
 
 #[derive(Subcommand)]
@@ -46,95 +46,31 @@ pub fn run(command: &PairingCommand) -> Result<Exit, Failure> {
     }
 }
 
+/// Reads a report, saying the reader's warnings.
 pub(super) fn read_trf(file: &Path) -> Result<Trf, Failure> {
-    let shown = file.display().to_string();
-    let bytes =
-        std::fs::read(file).map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let (trf, warnings) = crate::trf::parse(&text)
-        .map_err(|err| Failure::invalid_input(format!("{shown}: {err}")))?;
-    for warning in &warnings {
-        eprintln!("warning: {shown}: {warning}");
+    let report = engine::read_report(file)?;
+    for warning in &report.warnings {
+        eprintln!("warning: {warning}");
     }
-    Ok(trf)
+    Ok(report.trf)
 }
 
-/// The rounds a report holds games or byes of: the last round with a pairing in it.
-pub(super) fn rounds_played(trf: &Trf) -> u32 {
-    trf.players
-        .iter()
-        .flat_map(|p| {
-            p.rounds
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.opponent.is_some() || r.code.eq_ignore_ascii_case(&'U'))
-                .map(|(i, _)| i as u32 + 1)
-        })
-        .max()
-        .unwrap_or(0)
-}
-
-/// The round to pair: the one after the last paired.
-pub(super) fn next_round(trf: &Trf) -> u32 {
-    rounds_played(trf) + 1
-}
-
-/// Applies `--rounds N` to the report: it overrides the file's `XXR`/`142`, and fewer rounds
-/// than the report already holds (`at_least`) cannot be.
+/// Applies `--rounds N` to the report, saying when it overrides the file.
 pub(super) fn apply_rounds(
     trf: &mut Trf,
     file: &Path,
     rounds: Option<u32>,
     at_least: u32,
 ) -> Result<(), Failure> {
-    let Some(n) = rounds else {
-        return Ok(());
-    };
-    if n == 0 {
-        return Err(Failure::invalid_input(format!(
-            "{}: --rounds 0: an event has at least one round",
-            file.display()
-        )));
+    if let Some(note) = engine::apply_rounds(trf, file, rounds, at_least)? {
+        eprintln!("note: {note}");
     }
-    if n < at_least {
-        return Err(Failure::invalid_input(format!(
-            "{}: --rounds {n} is fewer than the {} the file holds",
-            file.display(),
-            crate::render::count(at_least as usize, "round", "rounds")
-        )));
-    }
-    if let Some(declared) = trf.rounds
-        && declared != n
-    {
-        eprintln!(
-            "note: {}: --rounds {n} overrides the {declared} rounds the file declares",
-            file.display()
-        );
-    }
-    trf.rounds = Some(n);
     Ok(())
 }
 
 /// The Baku method needs the number of rounds; said once `--rounds` has had its say.
 pub(super) fn warn_baku_rounds(trf: &Trf, file: &Path, round: u32) {
-    if let Some(warning) = crate::pairing::baku_rounds_unknown(trf, round) {
-        eprintln!("warning: {}: {warning}", file.display());
+    if let Some(warning) = engine::baku_rounds_warning(trf, file, round) {
+        eprintln!("warning: {warning}");
     }
-}
-
-pub(super) fn engine_input(trf: &Trf, round: u32) -> Result<PairingInput, Failure> {
-    PairingInput::from_trf(trf, round).map_err(|err| Failure::invalid_input(err.to_string()))
-}
-
-/// The pairing as the engines print it.
-pub fn engine_text(pairing: &Pairing) -> String {
-    let count = pairing.boards.len() + usize::from(pairing.bye.is_some());
-    let mut text = format!("{count}\n");
-    for board in &pairing.boards {
-        text.push_str(&format!("{} {}\n", board.white, board.black));
-    }
-    if let Some(bye) = pairing.bye {
-        text.push_str(&format!("{bye} 0\n"));
-    }
-    text
 }

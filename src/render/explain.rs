@@ -1,7 +1,9 @@
-//! The Dutch engine's explanation as an arbiter reads it: `pairing dutch --explain` and
-//! `arbiter pair --explain` print it.
+//! The pairing engine's output as text: the Dutch engine's explanation as an arbiter reads
+//! it (`pairing dutch --explain` and `arbiter pair --explain` print it), and a pairing in the
+//! engines' exchange format (`pairing dutch -p`). Moved here from the command line so that
+//! both commands and the application layer share one wording.
 
-use crate::pairing::dutch;
+use crate::pairing::{Pairing, dutch};
 use crate::tournament::PlayerId;
 
 /// The explanation as an arbiter reads it.
@@ -177,4 +179,18 @@ fn shortfall_text(s: &dutch::Shortfall) -> String {
         _ => String::new(),
     };
     format!("{} ({detail})", s.criterion)
+}
+
+/// The pairing as the engines print it: the number of pairs, then `WHITE BLACK` per board in
+/// board order, a pairing-allocated bye as `ID 0`.
+pub fn engine_text(pairing: &Pairing) -> String {
+    let count = pairing.boards.len() + usize::from(pairing.bye.is_some());
+    let mut text = format!("{count}\n");
+    for board in &pairing.boards {
+        text.push_str(&format!("{} {}\n", board.white, board.black));
+    }
+    if let Some(bye) = pairing.bye {
+        text.push_str(&format!("{bye} 0\n"));
+    }
+    text
 }
