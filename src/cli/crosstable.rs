@@ -1,11 +1,13 @@
 //! `arbiter crosstable`: the crosstable after the last round paired, as text, CSV or HTML.
+//! The event is read and ranked by [`crate::event::publish::gather`], as the site is; this
+//! file parses the flags and prints.
 
 use std::path::{Path, PathBuf};
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
-use super::publish::{gather, input, write};
 use super::{Exit, Failure};
+use crate::event::publish::{gather, input};
 use crate::render::site::{self, crosstable, crosstable_csv, crosstable_text};
 use crate::store::Store;
 
@@ -26,12 +28,30 @@ pub struct CrosstableArgs {
     output: Option<PathBuf>,
 }
 
+/// The forms `--format` takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CrosstableFormat {
+    Text,
+    Html,
+    Csv,
+}
+
 pub fn run(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    let gathered = gather(&store, false, args.tiebreak_rules.as_deref())?;
+    let gathered = gather(&store, false, args.tiebreak_rules.as_deref(), &mut |note| {
+        eprintln!("note: {note}")
+    })?;
     let input = input(&gathered, Vec::new());
-    let text = match args.format.as_str() {
-        "text" => {
+    // Checked here, after the notes, as it always was: an unknown form keeps its message and
+    // exit code (3) rather than clap's usage error.
+    let format = CrosstableFormat::from_str(&args.format, false).map_err(|_| {
+        Failure::invalid_input(format!(
+            "--format `{}`: expected text, html or csv",
+            args.format
+        ))
+    })?;
+    let text = match format {
+        CrosstableFormat::Text => {
             let played = gathered.rounds.len() as u32;
             let missing = input.missing(played);
             let title = format!(
@@ -63,16 +83,12 @@ pub fn run(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
             }
             text
         }
-        "csv" => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
-        "html" => site::crosstable_html(&input).map_err(Failure::io)?,
-        other => {
-            return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text, html or csv"
-            )));
-        }
+        CrosstableFormat::Csv => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
+        CrosstableFormat::Html => site::crosstable_html(&input).map_err(Failure::io)?,
     };
     match &args.output {
-        Some(path) => write(path, &text)?,
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|err| Failure::io(format!("cannot write {}: {err}", path.display())))?,
         None => print!("{text}"),
     }
     Ok(Exit::Ok)

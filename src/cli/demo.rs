@@ -218,7 +218,10 @@ pub fn run(args: &DemoArgs) -> Result<Exit, Failure> {
         println!("scoresheet for round {ROUNDS} board {}: {verdict}", i + 1);
     }
     let site = dir.join("site");
-    let files = super::publish::publish_site(&store, &site, None)?;
+    let files = crate::event::publish::publish_site(&store, &site, None, &mut |note| {
+        eprintln!("note: {note}")
+    })?
+    .written;
     println!(
         "published {} files to {}; open {} in a browser",
         files.len(),

@@ -51,7 +51,7 @@ pub fn run(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             for warning in &warnings {
                 eprintln!("warning: {shown}: {warning}");
             }
-            if let Some(warning) = super::standings::recorded_list_warning(&text, &trf) {
+            if let Some(warning) = crate::event::standings::recorded_list_warning(&text, &trf) {
                 eprintln!("warning: {shown}: {warning}");
             }
             if crate::pairing::baku::named_by(&trf)
