@@ -8,6 +8,7 @@ use super::EventError;
 use super::standings::StandingsSource;
 use crate::store::Store;
 use crate::tournament::PlayerId;
+use crate::tournament::settings::EventSettings;
 
 /// The FIDE report as `export trf` writes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,7 +84,68 @@ pub fn players_csv(store: &Store) -> Result<String, EventError> {
 /// Every attached game as one PGN text, by round and board (`export pgn`); empty when none is
 /// attached.
 pub fn games_pgn(store: &Store) -> Result<String, EventError> {
-    super::publish::games_pgn(store, &store.event_settings()?)
+    games_pgn_with(store, &store.event_settings()?)
+}
+
+/// Every attached score as one PGN text (`export pgn` and the site's `games.pgn`): tags from
+/// the event and the pairing, the entered result in the Result tag (see
+/// [`crate::render::pgn`]).
+pub fn games_pgn_with(store: &Store, settings: &EventSettings) -> Result<String, EventError> {
+    let records = store.game_records()?;
+    if records.is_empty() {
+        return Ok(String::new());
+    }
+    let event = crate::render::pgn::PgnEvent {
+        name: settings.name.clone(),
+        city: settings.city.clone(),
+        federation: settings.federation.clone(),
+        start: settings.start.clone(),
+        end: settings.end.clone(),
+        round_dates: settings.round_dates.clone(),
+        time_control: settings.time_control.clone(),
+        laws: settings.laws,
+        rate: settings.rate,
+    };
+    let players = store.players()?;
+    let player = |n: u16| {
+        players.iter().find(|p| p.id.0 == n).ok_or_else(|| {
+            EventError::invalid(format!(
+                "a stored game names player {n}, who is not registered"
+            ))
+        })
+    };
+    let mut rounds: std::collections::HashMap<u32, crate::store::RoundView> = Default::default();
+    let mut games = Vec::with_capacity(records.len());
+    for (round, white, black, score) in &records {
+        if !rounds.contains_key(round) {
+            rounds.insert(*round, store.round(*round)?);
+        }
+        // The pairing as it stands: board and the result entered, if any.
+        let pairing = rounds[round]
+            .games
+            .iter()
+            .find(|g| g.white.0 == *white && g.black.0 == *black)
+            .copied();
+        let board = pairing.and_then(|g| g.board);
+        games.push((
+            (*round, board.unwrap_or(u32::MAX)),
+            crate::render::pgn::game_pgn(
+                &event,
+                &crate::render::pgn::PgnGame {
+                    round: *round,
+                    board,
+                    white: player(*white)?,
+                    black: player(*black)?,
+                    white_code: pairing.map_or(' ', |g| g.white_code),
+                    black_code: pairing.map_or(' ', |g| g.black_code),
+                    text: score,
+                },
+            ),
+        ));
+    }
+    // By round and board, as the pairings list them.
+    games.sort_by_key(|(order, _)| *order);
+    Ok(games.into_iter().map(|(_, game)| game).collect())
 }
 
 #[cfg(test)]

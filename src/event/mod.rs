@@ -10,6 +10,7 @@ pub mod engine;
 pub mod export;
 pub mod game;
 pub mod import;
+pub mod pages;
 pub mod pair;
 pub mod publish;
 pub mod result;

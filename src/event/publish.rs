@@ -10,11 +10,12 @@
 use std::path::{Path, PathBuf};
 
 use super::EventError;
+use super::pages::{event_info, generated_now, site_round};
 use super::standings::StandingsSource;
-use crate::render::site::{self, EventInfo, SiteGame, SiteInput, SiteRound};
-use crate::store::{RoundView, Store};
+use crate::render::site::{self, EventInfo, SiteInput, SiteRound};
+use crate::store::Store;
 use crate::tournament::Player;
-use crate::tournament::settings::{EventSettings, PairingSystem};
+use crate::tournament::settings::EventSettings;
 
 /// What the site is made from, read from the store.
 pub struct Gathered {
@@ -27,60 +28,6 @@ pub struct Gathered {
     standings: Vec<crate::standings::Standings>,
     pub planned: Option<u32>,
     round_robin: bool,
-}
-
-/// The event's data as the pages show it; `tiebreak_note` says what the standings assume
-/// ([`StandingsSource::page_note`]).
-pub fn event_info(settings: &EventSettings, tiebreak_note: String) -> EventInfo {
-    EventInfo {
-        name: settings.name.clone(),
-        city: settings.city.clone(),
-        federation: settings.federation.clone(),
-        start: settings.start.clone(),
-        end: settings.end.clone(),
-        arbiter: settings.arbiter.clone(),
-        time_control: settings.time_control.clone(),
-        rate: settings.rate.name().to_owned(),
-        system: match settings.system {
-            PairingSystem::Dutch => "Swiss system (FIDE Dutch)".to_owned(),
-            PairingSystem::Berger => "Round robin (Berger tables)".to_owned(),
-            PairingSystem::DoubleBerger => "Double round robin (Berger tables)".to_owned(),
-        },
-        tiebreak_note,
-    }
-}
-
-/// When a page was made, as the pages show it.
-pub fn generated_now() -> String {
-    chrono::Utc::now().format("%Y-%m-%d %H:%M UTC").to_string()
-}
-
-/// Every round paired, as the pages show it.
-pub fn site_rounds(store: &Store) -> Result<Vec<SiteRound>, EventError> {
-    let played = store.rounds_started()?;
-    let mut rounds = Vec::new();
-    for r in 1..=played {
-        rounds.push(site_round(&store.round(r)?));
-    }
-    Ok(rounds)
-}
-
-/// One round as the pages show it.
-fn site_round(view: &RoundView) -> SiteRound {
-    SiteRound {
-        games: view
-            .games
-            .iter()
-            .map(|g| SiteGame {
-                board: g.board,
-                white: g.white,
-                black: g.black,
-                white_code: g.white_code,
-                black_code: g.black_code,
-            })
-            .collect(),
-        unpaired: view.unpaired.clone(),
-    }
 }
 
 /// Reads what the site is made from; `with_report` also builds the rating report for the
@@ -153,67 +100,6 @@ pub fn input(gathered: &Gathered, downloads: Vec<(String, String)>) -> SiteInput
     }
 }
 
-/// Every attached score as one PGN text (`export pgn` and the site's `games.pgn`): tags from
-/// the event and the pairing, the entered result in the Result tag (see
-/// [`crate::render::pgn`]).
-pub fn games_pgn(store: &Store, settings: &EventSettings) -> Result<String, EventError> {
-    let records = store.game_records()?;
-    if records.is_empty() {
-        return Ok(String::new());
-    }
-    let event = crate::render::pgn::PgnEvent {
-        name: settings.name.clone(),
-        city: settings.city.clone(),
-        federation: settings.federation.clone(),
-        start: settings.start.clone(),
-        end: settings.end.clone(),
-        round_dates: settings.round_dates.clone(),
-        time_control: settings.time_control.clone(),
-        laws: settings.laws,
-        rate: settings.rate,
-    };
-    let players = store.players()?;
-    let player = |n: u16| {
-        players.iter().find(|p| p.id.0 == n).ok_or_else(|| {
-            EventError::invalid(format!(
-                "a stored game names player {n}, who is not registered"
-            ))
-        })
-    };
-    let mut rounds: std::collections::HashMap<u32, crate::store::RoundView> = Default::default();
-    let mut games = Vec::with_capacity(records.len());
-    for (round, white, black, score) in &records {
-        if !rounds.contains_key(round) {
-            rounds.insert(*round, store.round(*round)?);
-        }
-        // The pairing as it stands: board and the result entered, if any.
-        let pairing = rounds[round]
-            .games
-            .iter()
-            .find(|g| g.white.0 == *white && g.black.0 == *black)
-            .copied();
-        let board = pairing.and_then(|g| g.board);
-        games.push((
-            (*round, board.unwrap_or(u32::MAX)),
-            crate::render::pgn::game_pgn(
-                &event,
-                &crate::render::pgn::PgnGame {
-                    round: *round,
-                    board,
-                    white: player(*white)?,
-                    black: player(*black)?,
-                    white_code: pairing.map_or(' ', |g| g.white_code),
-                    black_code: pairing.map_or(' ', |g| g.black_code),
-                    text: score,
-                },
-            ),
-        ));
-    }
-    // By round and board, as the pairings list them.
-    games.sort_by_key(|(order, _)| *order);
-    Ok(games.into_iter().map(|(_, game)| game).collect())
-}
-
 /// A site written into its folder.
 #[derive(Debug, Clone, Default)]
 pub struct Published {
@@ -240,7 +126,7 @@ pub fn publish_site(
         .standings
         .last()
         .expect("standings after round 0 at least");
-    let pgn = games_pgn(store, &settings)?;
+    let pgn = super::export::games_pgn_with(store, &settings)?;
     let downloads: Vec<(String, String, String)> = vec![
         (
             "tournament.trf".to_owned(),

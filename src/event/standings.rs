@@ -425,14 +425,14 @@ pub fn event_standings(
         None => None,
     };
     let page = if request.page {
-        let info = super::publish::event_info(&settings, page_note);
-        let generated = super::publish::generated_now();
+        let info = super::pages::event_info(&settings, page_note);
+        let generated = super::pages::generated_now();
         Some(StandingsPageData {
             event: info,
             generated,
             missing: crate::render::site::missing_games(
                 &store.players()?,
-                &super::publish::site_rounds(store)?,
+                &super::pages::site_rounds(store)?,
                 round,
             ),
         })
