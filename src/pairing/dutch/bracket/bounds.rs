@@ -1,5 +1,5 @@
-//! Bounds: the cost layout of a bracket, the best conceivable value of each criterion (C7's
-//! floor, the exact C7/C8 values, the C12/C13 colour bounds) and the bound of a partial
+//! Bounds: the best conceivable value of each criterion of a bracket (C7's floor, the exact
+//! C7/C8 values, the C12/C13 colour bounds), laid out as a `Cost`, and the bound of a partial
 //! candidate, which lets the search skip a branch that cannot beat the best found.
 
 use crate::chess::Color;
