@@ -22,51 +22,23 @@ fn check_fen_error(fen: &str, expected: ParseFenError) {
 fn fen_errors_name_the_field() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     check_fen_error("", ParseFenError::Empty);
-    check_fen_error(start, ParseFenError::MissingField("side to move"));
-    check_fen_error(
-        &format!("{start} w"),
-        ParseFenError::MissingField("castling"),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq"),
-        ParseFenError::MissingField("en passant"),
-    );
-    check_fen_error(
-        &format!("{start} x KQkq - 0 1"),
-        ParseFenError::Turn("x".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkx - 0 1"),
-        ParseFenError::Castling("KQkx".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KK - 0 1"),
-        ParseFenError::Castling("KK".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq e5 0 1"),
-        ParseFenError::EnPassant("e5".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq z9 0 1"),
-        ParseFenError::EnPassant("z9".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq - -1 1"),
-        ParseFenError::HalfmoveClock("-1".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq - 0 0"),
-        ParseFenError::FullmoveNumber("0".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq - 0 +1"),
-        ParseFenError::FullmoveNumber("+1".into()),
-    );
-    check_fen_error(
-        &format!("{start} w KQkq - 0 1 x"),
-        ParseFenError::ExtraField("x".into()),
-    );
+    // The start position's placement followed by each rest.
+    for (rest, expected) in [
+        ("", ParseFenError::MissingField("side to move")),
+        (" w", ParseFenError::MissingField("castling")),
+        (" w KQkq", ParseFenError::MissingField("en passant")),
+        (" x KQkq - 0 1", ParseFenError::Turn("x".into())),
+        (" w KQkx - 0 1", ParseFenError::Castling("KQkx".into())),
+        (" w KK - 0 1", ParseFenError::Castling("KK".into())),
+        (" w KQkq e5 0 1", ParseFenError::EnPassant("e5".into())),
+        (" w KQkq z9 0 1", ParseFenError::EnPassant("z9".into())),
+        (" w KQkq - -1 1", ParseFenError::HalfmoveClock("-1".into())),
+        (" w KQkq - 0 0", ParseFenError::FullmoveNumber("0".into())),
+        (" w KQkq - 0 +1", ParseFenError::FullmoveNumber("+1".into())),
+        (" w KQkq - 0 1 x", ParseFenError::ExtraField("x".into())),
+    ] {
+        check_fen_error(&format!("{start}{rest}"), expected);
+    }
 }
 
 #[test]
@@ -75,26 +47,30 @@ fn fen_placement_errors_say_where() {
         Err(ParseFenError::Board(reason)) => reason,
         other => panic!("{fen}: {other:?}"),
     };
-    assert_eq!(
-        err("8/8/8 w - - 0 1"),
-        "expected 8 ranks separated by `/`, found 3"
-    );
-    assert_eq!(
-        err("9/8/8/8/8/8/8/8 w - - 0 1"),
-        "unexpected `9` on rank 8: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/7 w - - 0 1"),
-        "rank 1 has 7 squares, expected 8"
-    );
-    assert_eq!(
-        err("8/8/ppppppppp/8/8/8/8/8 w - - 0 1"),
-        "rank 6 has more than 8 squares"
-    );
-    assert_eq!(
-        err("8/8/8/8/8/8/8/7x w - - 0 1"),
-        "unexpected `x` on rank 1: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8"
-    );
+    for (fen, expected) in [
+        (
+            "8/8/8 w - - 0 1",
+            "expected 8 ranks separated by `/`, found 3",
+        ),
+        (
+            "9/8/8/8/8/8/8/8 w - - 0 1",
+            "unexpected `9` on rank 8: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8",
+        ),
+        (
+            "8/8/8/8/8/8/8/7 w - - 0 1",
+            "rank 1 has 7 squares, expected 8",
+        ),
+        (
+            "8/8/ppppppppp/8/8/8/8/8 w - - 0 1",
+            "rank 6 has more than 8 squares",
+        ),
+        (
+            "8/8/8/8/8/8/8/7x w - - 0 1",
+            "unexpected `x` on rank 1: expected a piece letter (PNBRQK, pnbrqk) or a digit 1-8",
+        ),
+    ] {
+        assert_eq!(err(fen), expected, "{fen}");
+    }
 }
 
 #[test]
@@ -246,28 +222,24 @@ fn castling_is_refused_through_or_out_of_check() {
             .map(|m| m.to_string())
             .collect()
     };
-    assert_eq!(
-        castles("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
-        ["e1g1", "e1c1"]
-    );
-    // The rook on f2 attacks f1: no short castling; the long one crosses d1 and c1, not f1.
-    assert_eq!(castles("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"), ["e1c1"]);
-    assert_eq!(
-        castles("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"),
-        ["e1g1", "e1c1"]
-    );
-    // In check from the rook on h1: no castling at all.
-    assert_eq!(
-        castles("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1"),
-        Vec::<String>::new()
-    );
-    // A piece between king and rook (b1) stops long castling.
-    assert_eq!(
-        castles("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1"),
-        Vec::<String>::new()
-    );
-    // b1 attacked does not matter for long castling: the king does not cross it.
-    assert_eq!(castles("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), ["e1c1"]);
+    let none: &[&str] = &[];
+    for (fen, expected) in [
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            &["e1g1", "e1c1"][..],
+        ),
+        // The rook on f2 attacks f1: no short castling; the long one crosses d1 and c1, not f1.
+        ("4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", &["e1c1"][..]),
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", &["e1g1", "e1c1"][..]),
+        // In check from the rook on h1: no castling at all.
+        ("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", none),
+        // A piece between king and rook (b1) stops long castling.
+        ("4k3/8/8/8/8/8/8/RN2K3 w Q - 0 1", none),
+        // b1 attacked does not matter for long castling: the king does not cross it.
+        ("1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", &["e1c1"][..]),
+    ] {
+        assert_eq!(castles(fen), expected, "{fen}");
+    }
 }
 
 #[test]

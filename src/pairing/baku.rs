@@ -97,14 +97,18 @@ mod tests {
     fn group_a_is_the_first_half_rounded_up_to_an_even_number() {
         // 2 x ceil(N/4), from the text (C.04.7); the reference engine's ceil(N/2) is in the
         // comment beside each size where it differs.
-        assert_eq!(group_size(8), 4);
-        assert_eq!(group_size(10), 6); // reference: 5
-        assert_eq!(group_size(11), 6);
-        assert_eq!(group_size(12), 6);
-        assert_eq!(group_size(13), 8); // reference: 7
-        assert_eq!(group_size(16), 8);
-        assert_eq!(group_size(161), 82); // dutch.md's example
-        assert_eq!(group_size(1), 1);
+        for (players, size) in [
+            (8, 4),
+            (10, 6), // reference: 5
+            (11, 6),
+            (12, 6),
+            (13, 8), // reference: 7
+            (16, 8),
+            (161, 82), // dutch.md's example
+            (1, 1),
+        ] {
+            assert_eq!(group_size(players), size, "{players} players");
+        }
     }
 
     #[test]

@@ -509,16 +509,20 @@ fn long_unreadable_text_is_cut_short_in_the_message() {
 
 #[test]
 fn decode_line_reads_utf8_else_windows_1252() {
-    assert_eq!(decode_line("Ødegård ½-½".as_bytes()), "Ødegård ½-½");
-    assert_eq!(decode_line(b"\xEF\xBB\xBF[Event"), "[Event");
-    assert_eq!(decode_line(b"Andr\xE9"), "André");
-    assert_eq!(
-        decode_line(b"\x80\x81\x85\x8D\x8F\x90\x92\x9D\x9F\xA0\xBD\xFF"),
-        "€\u{81}…\u{8D}\u{8F}\u{90}’\u{9D}Ÿ\u{A0}½ÿ"
-    );
-    // A BOM on a line that is not UTF-8 is still removed.
-    assert_eq!(decode_line(b"\xEF\xBB\xBFJos\xE9"), "José");
-    assert_eq!(decode_line(b""), "");
+    for (bytes, text) in [
+        ("Ødegård ½-½".as_bytes(), "Ødegård ½-½"),
+        (b"\xEF\xBB\xBF[Event", "[Event"),
+        (b"Andr\xE9", "André"),
+        (
+            b"\x80\x81\x85\x8D\x8F\x90\x92\x9D\x9F\xA0\xBD\xFF",
+            "€\u{81}…\u{8D}\u{8F}\u{90}’\u{9D}Ÿ\u{A0}½ÿ",
+        ),
+        // A BOM on a line that is not UTF-8 is still removed.
+        (b"\xEF\xBB\xBFJos\xE9", "José"),
+        (b"", ""),
+    ] {
+        assert_eq!(decode_line(bytes), text, "{bytes:?}");
+    }
 }
 
 #[test]

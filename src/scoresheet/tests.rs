@@ -130,16 +130,20 @@ fn unreadable_tokens_say_where() {
 fn chesmayne_identities_follow_the_source_numbering() {
     use crate::chess::Color;
     let id = |c, s: &str| notation::chesmayne_identity(c, sq(s)).unwrap().to_string();
-    assert_eq!(id(Color::White, "e2"), "PA5");
-    assert_eq!(id(Color::White, "b1"), "KT1");
-    assert_eq!(id(Color::White, "f1"), "BS2");
-    assert_eq!(id(Color::White, "e1"), "KI");
-    assert_eq!(id(Color::Black, "h7"), "PA1");
-    assert_eq!(id(Color::Black, "a7"), "PA8");
-    assert_eq!(id(Color::Black, "h8"), "RO1");
-    assert_eq!(id(Color::Black, "g8"), "KT1");
-    assert_eq!(id(Color::Black, "c8"), "BS2");
-    assert_eq!(id(Color::Black, "d8"), "QU1");
+    for (colour, square, identity) in [
+        (Color::White, "e2", "PA5"),
+        (Color::White, "b1", "KT1"),
+        (Color::White, "f1", "BS2"),
+        (Color::White, "e1", "KI"),
+        (Color::Black, "h7", "PA1"),
+        (Color::Black, "a7", "PA8"),
+        (Color::Black, "h8", "RO1"),
+        (Color::Black, "g8", "KT1"),
+        (Color::Black, "c8", "BS2"),
+        (Color::Black, "d8", "QU1"),
+    ] {
+        assert_eq!(id(colour, square), identity, "{colour:?} {square}");
+    }
 }
 
 // ---- Languages ----------------------------------------------------------------------------
@@ -233,65 +237,82 @@ fn illegal_from(text: &str) -> super::verify::IllegalMove {
 
 #[test]
 fn reasons_in_arbiters_words() {
-    assert_eq!(reason("1. e4 e5 2. Nf4 *"), "no knight can reach f4");
-    assert_eq!(
-        reason("1. e5 *"),
-        "no pawn can move to e5: the pawn cannot move so"
-    );
-    assert_eq!(
-        reason("1. e4 e5 2. d3 Bb4+ 3. Nc3 Nf6 4. Nd5 *"),
-        "the knight on c3 is pinned by the bishop on b4 against its king"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1", "1... Kd8 *")),
-        "the king would be in check on d8 (attacked by the rook on d1)"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "1. Ra5 *")),
-        "the king would be in check: white is in check from the rook on e2 and this move does not answer it"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Qd2 *")),
-        "white has no queen on the board"
-    );
-    assert_eq!(reason("1. Nd2 *"), "d2 is occupied by white's own pawn");
+    let sheets = [
+        ("1. e4 e5 2. Nf4 *".to_owned(), "no knight can reach f4"),
+        (
+            "1. e5 *".to_owned(),
+            "no pawn can move to e5: the pawn cannot move so",
+        ),
+        (
+            "1. e4 e5 2. d3 Bb4+ 3. Nc3 Nf6 4. Nd5 *".to_owned(),
+            "the knight on c3 is pinned by the bishop on b4 against its king",
+        ),
+        (
+            from_fen("4k3/8/8/8/8/8/8/3RK3 b - - 0 1", "1... Kd8 *"),
+            "the king would be in check on d8 (attacked by the rook on d1)",
+        ),
+        (
+            from_fen("4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "1. Ra5 *"),
+            "the king would be in check: white is in check from the rook on e2 and this move does not answer it",
+        ),
+        (
+            from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. Qd2 *"),
+            "white has no queen on the board",
+        ),
+        ("1. Nd2 *".to_owned(), "d2 is occupied by white's own pawn"),
+    ];
+    for (sheet, expected) in sheets {
+        assert_eq!(reason(&sheet), expected, "{sheet}");
+    }
 }
 
 #[test]
 fn castling_reasons_name_the_move_that_lost_the_right() {
     let rooks = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    assert_eq!(
-        reason(&from_fen(rooks, "1. Ke2 Ke7 2. Ke1 Ke8 3. O-O *")),
-        "castling king side is not allowed: the right was lost when the king moved (1. Ke2)"
-    );
-    assert_eq!(
-        reason(&from_fen(rooks, "1. Rxa8+ Kd7 2. Ra1 Ke8 3. Rb1 O-O-O *")),
-        "castling queen side is not allowed: the right was lost when the rook was captured (1. Rxa8+)"
-    );
-    assert_eq!(
-        reason(&from_fen(rooks, "1. Rh2 Rh7 2. Rh1 Rh8 3. O-O *")),
-        "castling king side is not allowed: the right was lost when the rook moved (1. Rh2)"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "1. O-O *")),
-        "castling king side is not allowed: white had no such right in the starting position"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/5r2/4K2R w K - 0 1", "1. O-O *")),
-        "castling through check is not allowed: f1 is attacked by the rook on f2"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/6r1/4K2R w K - 0 1", "1. O-O *")),
-        "castling into check is not allowed: g1 is attacked by the rook on g2"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/4r3/4K2R w K - 0 1", "1. O-O *")),
-        "castling out of check is not allowed: the king is attacked by the rook on e2"
-    );
-    assert_eq!(
-        reason(&from_fen("4k3/8/8/8/8/8/8/4KN1R w K - 0 1", "1. O-O *")),
-        "castling king side is not possible: the knight on f1 stands between king and rook"
-    );
+    for (fen, moves, expected) in [
+        (
+            rooks,
+            "1. Ke2 Ke7 2. Ke1 Ke8 3. O-O *",
+            "castling king side is not allowed: the right was lost when the king moved (1. Ke2)",
+        ),
+        (
+            rooks,
+            "1. Rxa8+ Kd7 2. Ra1 Ke8 3. Rb1 O-O-O *",
+            "castling queen side is not allowed: the right was lost when the rook was captured (1. Rxa8+)",
+        ),
+        (
+            rooks,
+            "1. Rh2 Rh7 2. Rh1 Rh8 3. O-O *",
+            "castling king side is not allowed: the right was lost when the rook moved (1. Rh2)",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            "1. O-O *",
+            "castling king side is not allowed: white had no such right in the starting position",
+        ),
+        (
+            "4k3/8/8/8/8/8/5r2/4K2R w K - 0 1",
+            "1. O-O *",
+            "castling through check is not allowed: f1 is attacked by the rook on f2",
+        ),
+        (
+            "4k3/8/8/8/8/8/6r1/4K2R w K - 0 1",
+            "1. O-O *",
+            "castling into check is not allowed: g1 is attacked by the rook on g2",
+        ),
+        (
+            "4k3/8/8/8/8/8/4r3/4K2R w K - 0 1",
+            "1. O-O *",
+            "castling out of check is not allowed: the king is attacked by the rook on e2",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4KN1R w K - 0 1",
+            "1. O-O *",
+            "castling king side is not possible: the knight on f1 stands between king and rook",
+        ),
+    ] {
+        assert_eq!(reason(&from_fen(fen, moves)), expected, "{fen} {moves}");
+    }
 }
 
 #[test]
@@ -392,58 +413,54 @@ fn notation_deviations_are_remarks_not_errors() {
     assert!(found[0].1.contains("hyphen"));
     assert!(found[4].1.contains("zeros"));
 
-    assert_eq!(
-        remarks("1. Ngf3 *"),
-        [(1, "origin given where it is not needed".to_owned())]
-    );
-    assert_eq!(
-        remarks("1. e4 e5 2. Nxf3 *"),
-        [(3, "capture sign written but nothing is captured".to_owned())]
-    );
-    assert_eq!(
-        remarks("1. e4 f5 2. Qh5 *"),
-        [(3, "check not marked with +".to_owned())]
-    );
-    assert_eq!(
-        remarks("1. e4 e5 2. Nf3+ *"),
-        [(3, "check sign on a move that gives no check".to_owned())]
-    );
-    assert_eq!(
-        remarks("1. f3 e5 2. g4 Qh4+ 1-0"),
-        [(4, "checkmate not marked with # or ++".to_owned())]
-    );
-    // `++` is a mate mark in the 2023 Laws (C.13.5): fine on a mate, a remark on a check.
-    assert_eq!(
-        remarks("1. f3 e5 2. g4 Qh4++ 0-1"),
-        Vec::<(usize, String)>::new()
-    );
-    assert_eq!(
-        remarks("1. e4 f5 2. Qh5++ *"),
-        [(
-            3,
-            "++ marks checkmate (C.13.5), but this move only gives check".to_owned()
-        )]
-    );
-    // Pawn captures written without x (`ed5`) are allowed (C.9).
-    assert_eq!(remarks("1. e4 d5 2. ed5 *"), Vec::<(usize, String)>::new());
-    assert_eq!(
-        remarks("1. e4 d5 2. e5 f5 3. exf6e.p. *"),
-        Vec::<(usize, String)>::new()
-    );
-    assert_eq!(
-        remarks("1. e4 d5 2. exd5e.p. *"),
-        [(
-            3,
-            "e.p. written on a move that is not an en passant capture".to_owned()
-        )]
-    );
-    assert_eq!(
-        remarks("1. e4 e5 3. Nf3 *"),
-        [(
-            3,
-            "move number written as 3., but this is move 2.".to_owned()
-        )]
-    );
+    for (sheet, expected) in [
+        (
+            "1. Ngf3 *",
+            Some((1, "origin given where it is not needed")),
+        ),
+        (
+            "1. e4 e5 2. Nxf3 *",
+            Some((3, "capture sign written but nothing is captured")),
+        ),
+        ("1. e4 f5 2. Qh5 *", Some((3, "check not marked with +"))),
+        (
+            "1. e4 e5 2. Nf3+ *",
+            Some((3, "check sign on a move that gives no check")),
+        ),
+        (
+            "1. f3 e5 2. g4 Qh4+ 1-0",
+            Some((4, "checkmate not marked with # or ++")),
+        ),
+        // `++` is a mate mark in the 2023 Laws (C.13.5): fine on a mate, a remark on a check.
+        ("1. f3 e5 2. g4 Qh4++ 0-1", None),
+        (
+            "1. e4 f5 2. Qh5++ *",
+            Some((
+                3,
+                "++ marks checkmate (C.13.5), but this move only gives check",
+            )),
+        ),
+        // Pawn captures written without x (`ed5`) are allowed (C.9).
+        ("1. e4 d5 2. ed5 *", None),
+        ("1. e4 d5 2. e5 f5 3. exf6e.p. *", None),
+        (
+            "1. e4 d5 2. exd5e.p. *",
+            Some((
+                3,
+                "e.p. written on a move that is not an en passant capture",
+            )),
+        ),
+        (
+            "1. e4 e5 3. Nf3 *",
+            Some((3, "move number written as 3., but this is move 2.")),
+        ),
+    ] {
+        let expected: Vec<(usize, String)> = expected
+            .iter()
+            .map(|&(ply, remark)| (ply, remark.to_owned()))
+            .collect();
+        assert_eq!(remarks(sheet), expected, "{sheet}");
+    }
 }
 
 #[test]

@@ -105,22 +105,30 @@ mod tests {
 
     #[test]
     fn table_cells() {
-        assert_eq!(dp(100), 800);
-        assert_eq!(dp(0), -800);
-        assert_eq!(dp(50), 0);
-        assert_eq!(dp(63), 95);
-        assert_eq!(dp(37), -95);
-        assert_eq!(dp(99), 677);
-        assert_eq!(pd(0), 50);
-        assert_eq!(pd(3), 50);
-        assert_eq!(pd(4), 51);
-        assert_eq!(pd(411), 92);
-        assert_eq!(pd(412), 93);
-        assert_eq!(pd(610), 98);
-        assert_eq!(pd(735), 99);
-        assert_eq!(pd(736), 100);
-        assert_eq!(pd(-736), 0);
-        assert_eq!(pd(-100), 36);
+        for (p, d) in [
+            (100, 800),
+            (0, -800),
+            (50, 0),
+            (63, 95),
+            (37, -95),
+            (99, 677),
+        ] {
+            assert_eq!(dp(p), d, "dp({p})");
+        }
+        for (d, p) in [
+            (0, 50),
+            (3, 50),
+            (4, 51),
+            (411, 92),
+            (412, 93),
+            (610, 98),
+            (735, 99),
+            (736, 100),
+            (-736, 0),
+            (-100, 36),
+        ] {
+            assert_eq!(pd(d), p, "pd({d})");
+        }
         // The ranges are contiguous and the probabilities rise by one hundredth each.
         for w in PD_RANGES.windows(2) {
             assert!(w[0].0 < w[1].0 && w[1].1 == w[0].1 + 1);

@@ -163,23 +163,31 @@ fn legacy_virtual_opponent() {
 #[test]
 fn type_b_counts() {
     let e = small();
-    // 7.1 WIN counts the forfeit win and the PAB; 7.2 WON only games won over the board.
-    assert_eq!(value(&e, Edition::Y2026, "WIN", 2), v("2"));
-    assert_eq!(value(&e, Edition::Y2026, "WON", 2), v("1"));
-    assert_eq!(value(&e, Edition::Y2026, "WIN", 4), v("1"));
-    // 7.6 REP: 3 rounds minus the HPB (#1), minus the ZPB and the forfeit loss (#4).
-    assert_eq!(value(&e, Edition::Y2026, "REP", 1), v("2"));
-    assert_eq!(value(&e, Edition::Y2026, "GE", 4), v("1"));
-    // 7.7 STD: #4 gets 0 (ZPB < draw), 1 (PAB > draw), 0 (forfeit loss < #2's 1).
-    assert_eq!(value(&e, Edition::Y2026, "STD", 4), v("1"));
-    // #1: 1 + ½ (HPB = draw) + 1.
-    assert_eq!(value(&e, Edition::Y2026, "STD", 1), v("2.5"));
-    // 7.5 PS #1: 1 + 1.5 + 2.5; /C1 drops the round-1 addend.
-    assert_eq!(value(&e, Edition::Y2026, "PS", 1), v("5.0"));
-    assert_eq!(value(&e, Edition::Y2026, "PS/C1", 1), v("4.0"));
-    // 7.3, 7.4: #1 played one game with Black and won it.
-    assert_eq!(value(&e, Edition::Y2026, "BPG", 1), v("1"));
-    assert_eq!(value(&e, Edition::Y2026, "BWG", 1), v("1"));
+    for (tb, id, expected) in [
+        // 7.1 WIN counts the forfeit win and the PAB; 7.2 WON only games won over the board.
+        ("WIN", 2, "2"),
+        ("WON", 2, "1"),
+        ("WIN", 4, "1"),
+        // 7.6 REP: 3 rounds minus the HPB (#1), minus the ZPB and the forfeit loss (#4).
+        ("REP", 1, "2"),
+        ("GE", 4, "1"),
+        // 7.7 STD: #4 gets 0 (ZPB < draw), 1 (PAB > draw), 0 (forfeit loss < #2's 1).
+        ("STD", 4, "1"),
+        // #1: 1 + ½ (HPB = draw) + 1.
+        ("STD", 1, "2.5"),
+        // 7.5 PS #1: 1 + 1.5 + 2.5; /C1 drops the round-1 addend.
+        ("PS", 1, "5.0"),
+        ("PS/C1", 1, "4.0"),
+        // 7.3, 7.4: #1 played one game with Black and won it.
+        ("BPG", 1, "1"),
+        ("BWG", 1, "1"),
+    ] {
+        assert_eq!(
+            value(&e, Edition::Y2026, tb, id),
+            v(expected),
+            "{tb} of #{id}"
+        );
+    }
 }
 
 #[test]

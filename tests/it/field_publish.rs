@@ -305,28 +305,32 @@ fn export_pgn_takes_tags_and_result_from_the_event() {
         names,
         ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
     );
-    assert_eq!(tag(&t, "Event"), Some(r#"Field Open \"B\""#));
-    assert_eq!(tag(&t, "Site"), Some("Oslo NOR"));
-    assert_eq!(tag(&t, "Date"), Some("2026.07.01"));
-    assert_eq!(tag(&t, "Round"), Some("1"));
-    assert_eq!(tag(&t, "Board"), Some(board.to_string().as_str()));
-    assert_eq!(tag(&t, "Result"), Some("1-0"));
-    assert_eq!(tag(&t, "EventDate"), Some("2026.07.01"));
-    // 90 minutes and 30 seconds a move, in seconds as 9.6.1 writes it.
-    assert_eq!(tag(&t, "TimeControl"), Some("5400+30"));
     let (me, opponent) = if white {
         ("White", "Black")
     } else {
         ("Black", "White")
     };
-    assert_eq!(tag(&t, me), Some(r#"O\"Neil \\ Evil, Ed"#));
-    assert_eq!(tag(&t, &format!("{me}Elo")), Some("2500"));
-    assert_eq!(tag(&t, &format!("{me}Title")), Some("GM"));
-    assert_eq!(tag(&t, &format!("{me}FideId")), Some("1503014"));
-    // Round 1 pairs the top half against the bottom half in order (C.04.3): 1 meets 3,
-    // Carlsen (2200).
-    assert_eq!(tag(&t, opponent), Some("Carlsen, Cy"));
-    assert_eq!(tag(&t, &format!("{opponent}Elo")), Some("2200"));
+    for (name, value) in [
+        ("Event".to_owned(), r#"Field Open \"B\""#.to_owned()),
+        ("Site".to_owned(), "Oslo NOR".to_owned()),
+        ("Date".to_owned(), "2026.07.01".to_owned()),
+        ("Round".to_owned(), "1".to_owned()),
+        ("Board".to_owned(), board.to_string()),
+        ("Result".to_owned(), "1-0".to_owned()),
+        ("EventDate".to_owned(), "2026.07.01".to_owned()),
+        // 90 minutes and 30 seconds a move, in seconds as 9.6.1 writes it.
+        ("TimeControl".to_owned(), "5400+30".to_owned()),
+        (me.to_owned(), r#"O\"Neil \\ Evil, Ed"#.to_owned()),
+        (format!("{me}Elo"), "2500".to_owned()),
+        (format!("{me}Title"), "GM".to_owned()),
+        (format!("{me}FideId"), "1503014".to_owned()),
+        // Round 1 pairs the top half against the bottom half in order (C.04.3): 1 meets 3,
+        // Carlsen (2200).
+        (opponent.to_owned(), "Carlsen, Cy".to_owned()),
+        (format!("{opponent}Elo"), "2200".to_owned()),
+    ] {
+        assert_eq!(tag(&t, &name), Some(value.as_str()), "tag {name}");
+    }
     // Movetext lines are wrapped at 80 columns (PGN standard 8.2.3.1): compare words.
     let words = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
     // After a comment Black's move repeats its number (8.2.2.2).

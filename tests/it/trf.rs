@@ -59,46 +59,67 @@ const TWO: &str = "\
 #[test]
 fn errors_name_line_and_column() {
     assert!(parse(TWO).is_ok());
-    // Player 2 does not list the result back: 1 against 1.
-    let e = error(&TWO.replace("1 b 0", "1 b 1"));
-    assert_eq!((e.line, e.column), (1, 92));
-    assert_eq!(
-        e.kind,
-        TrfErrorKind::Unreciprocated {
-            round: 1,
-            opponent: 2
+    // Each case: a change to TWO, and the line, the column (where checked) and the kind.
+    for (why, from, to, line, column, kind) in [
+        (
+            "Player 2 does not list the result back: 1 against 1",
+            "1 b 0",
+            "1 b 1",
+            Some(1),
+            Some(92),
+            TrfErrorKind::Unreciprocated {
+                round: 1,
+                opponent: 2,
+            },
+        ),
+        (
+            "Same colour on both sides",
+            "1 b 0",
+            "1 w 0",
+            None,
+            None,
+            TrfErrorKind::Unreciprocated {
+                round: 1,
+                opponent: 2,
+            },
+        ),
+        (
+            "An opponent without a record",
+            "    2 w 1",
+            "    3 w 1",
+            None,
+            None,
+            TrfErrorKind::UnknownOpponent {
+                round: 1,
+                opponent: 3,
+            },
+        ),
+        (
+            "A result code outside the table",
+            "2 w 1",
+            "2 w 7",
+            Some(1),
+            Some(99),
+            TrfErrorKind::BadResultCode('7'),
+        ),
+        (
+            "Two players with one starting rank",
+            "001    2",
+            "001    1",
+            Some(2),
+            None,
+            TrfErrorKind::DuplicateStartingRank(1),
+        ),
+    ] {
+        let e = error(&TWO.replace(from, to));
+        if let Some(line) = line {
+            assert_eq!(e.line, line, "{why}");
         }
-    );
-    // Same colour on both sides.
-    let e = error(&TWO.replace("1 b 0", "1 w 0"));
-    assert_eq!(
-        e.kind,
-        TrfErrorKind::Unreciprocated {
-            round: 1,
-            opponent: 2
+        if let Some(column) = column {
+            assert_eq!(e.column, column, "{why}");
         }
-    );
-    // An opponent without a record.
-    let e = error(&TWO.replace("    2 w 1", "    3 w 1"));
-    assert_eq!(
-        e.kind,
-        TrfErrorKind::UnknownOpponent {
-            round: 1,
-            opponent: 3
-        }
-    );
-    // A result code outside the table.
-    let e = error(&TWO.replace("2 w 1", "2 w 7"));
-    assert_eq!(
-        (e.line, e.column, e.kind.clone()),
-        (1, 99, TrfErrorKind::BadResultCode('7'))
-    );
-    // Two players with one starting rank.
-    let e = error(&TWO.replace("001    2", "001    1"));
-    assert_eq!(
-        (e.line, e.kind),
-        (2, TrfErrorKind::DuplicateStartingRank(1))
-    );
+        assert_eq!(e.kind, kind, "{why}");
+    }
     // A date that is not a date.
     let e = error(&format!("042 2025/13/01\n{TWO}"));
     assert_eq!((e.line, e.column), (1, 5));

@@ -2,9 +2,9 @@
 //!
 //! This file holds the bracket's types and constants and [`BracketSearch::run`]; the
 //! search's methods are split by phase into `search` (MDP sets, transpositions, exchanges),
-//! `bounds` (cost layout and best conceivable values), `assignment` (S1-S2 matching, colour
-//! tallies, a candidate's cost), `lookahead` (C4/C8 for the next bracket) and `exact` (the
-//! matching's optimum).
+//! `bounds` (best conceivable values), `assignment` (S1-S2 matching, colour tallies, a
+//! candidate's cost), `lookahead` (C4/C8 for the next bracket) and `exact` (the matching's
+//! optimum); `cost` holds the cost itself, C7-C21 as a type with its layout.
 
 use std::collections::HashMap;
 
@@ -15,9 +15,11 @@ use super::state::Entrant;
 
 mod assignment;
 mod bounds;
+mod cost;
 mod exact;
 mod lookahead;
 mod search;
+use cost::{Cost, CostLayout};
 use exact::Branch;
 
 /// In tests: start comparing every settled bracket with the matching's optimum.
@@ -135,19 +137,6 @@ struct Candidate {
     floaters: Vec<usize>,
 }
 
-/// Where each criterion sits in a cost vector (lower is better, compared lexicographically).
-#[derive(Clone, Copy)]
-struct Layout {
-    c8: usize,
-    c9: usize,
-    /// C10 .. C17, one count each.
-    counts: usize,
-    /// C18 .. C21, `mdps` entries each.
-    c18: usize,
-    mdps: usize,
-    len: usize,
-}
-
 /// The search nodes a bracket may use once it has a candidate.
 const NODE_LIMIT: u64 = 400_000;
 
@@ -183,10 +172,10 @@ pub struct BracketSearch<'g, 'a> {
     /// The pairs and MDP pairs of the candidates being generated.
     pairs: usize,
     m: usize,
-    layout: Layout,
-    best: Option<(Vec<i32>, Candidate)>,
-    /// The best conceivable cost for (pairs, m): reaching it ends the search.
-    stop: Vec<i32>,
+    best: Option<(Cost, Candidate)>,
+    /// The best conceivable cost for (pairs, m): reaching it ends the search. Its layout is
+    /// the one every cost of the current (pairs, m) has.
+    stop: Cost,
     done: bool,
     candidates: u64,
     nodes: u64,
@@ -195,7 +184,7 @@ pub struct BracketSearch<'g, 'a> {
     completion: HashMap<Vec<usize>, bool>,
     next_quality: HashMap<Vec<usize>, (i32, Vec<i32>)>,
     /// The proven best cost, while the search is guided by it (see `exact`).
-    target: Option<Vec<i32>>,
+    target: Option<Cost>,
     /// A candidate of the target cost inside the branch being searched.
     witness: Option<Candidate>,
     /// Matchings the guided search has solved; past `ORACLE_LIMIT` it stops.
@@ -222,16 +211,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             next: next.to_vec(),
             pairs: 0,
             m: 0,
-            layout: Layout {
-                c8: 0,
-                c9: 0,
-                counts: 0,
-                c18: 0,
-                mdps: 0,
-                len: 0,
-            },
             best: None,
-            stop: Vec::new(),
+            stop: Cost::zero(CostLayout::default()),
             done: false,
             candidates: 0,
             nodes: 0,
@@ -274,7 +255,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         for pairs in (0..=upper).rev() {
             let d = nm + nr - 2 * pairs;
             // The chosen candidate so far: cost, candidate, and the perfect cost of its M1.
-            let mut chosen: Option<(Vec<i32>, Candidate, Vec<i32>)> = None;
+            let mut chosen: Option<(Cost, Candidate, Cost)> = None;
             // The best C7 conceivable over the M1 values that gave a candidate.
             let mut ideal_c7: Option<Vec<i32>> = None;
             let (mut candidates, mut exhausted) = (0, false);
@@ -283,7 +264,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                     continue;
                 }
                 if let Some((cost, ..)) = &chosen
-                    && cost[..d] < *self.c7_floor(m, d)
+                    && *cost.c7() < *self.c7_floor(m, d)
                 {
                     continue;
                 }
@@ -291,7 +272,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 self.m = m;
                 self.prepare();
                 if let Some((cost, ..)) = &chosen
-                    && cost[..d] < self.stop[..d]
+                    && cost.c7() < self.stop.c7()
                 {
                     continue;
                 }
@@ -317,8 +298,8 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 candidates += self.candidates;
                 exhausted |= self.exhausted;
                 if let Some((cost, cand)) = self.best.take() {
-                    if ideal_c7.as_ref().is_none_or(|c7| self.stop[..d] < c7[..]) {
-                        ideal_c7 = Some(self.stop[..d].to_vec());
+                    if ideal_c7.as_ref().is_none_or(|c7| self.stop.c7() < &c7[..]) {
+                        ideal_c7 = Some(self.stop.c7().to_vec());
                     }
                     if chosen.as_ref().is_none_or(|(best, ..)| cost < *best) {
                         chosen = Some((cost, cand, self.stop.clone()));
@@ -327,16 +308,9 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
             }
             if let Some((cost, cand, mut ideal)) = chosen {
                 if let Some(c7) = ideal_c7 {
-                    ideal[..d].copy_from_slice(&c7);
+                    ideal.set_c7(&c7);
                 }
-                let first_imperfect = cost.iter().zip(&ideal).position(|(c, s)| c != s).map(|i| {
-                    let (criterion, range) = self.criterion_at(i);
-                    Shortfall {
-                        criterion,
-                        chosen: cost[range.clone()].to_vec(),
-                        ideal: ideal[range].to_vec(),
-                    }
-                });
+                let first_imperfect = cost.shortfall_against(&ideal);
                 let mut floaters = cand.floaters;
                 floaters.sort_by_key(|&i| (std::cmp::Reverse(self.e(i).score), self.e(i).id));
                 return Some(Outcome {

@@ -62,129 +62,191 @@ fn unplayed_rounds_move_to_the_front_c_04_2_3_4() {
     assert_eq!(e.float2, Float::None);
 }
 
+/// One case of `colour_rules_5_2_1_to_5_2_5`: two entrants (number and colour history), the
+/// initial colour, and what `allocate` gives the first of them (`None`: only the rule is
+/// checked) by which rule.
+struct ColourCase {
+    why: &'static str,
+    a: (u16, &'static [Color]),
+    b: (u16, &'static [Color]),
+    initial: Color,
+    colour: Option<Color>,
+    rule: ColourRule,
+}
+
 #[test]
 fn colour_rules_5_2_1_to_5_2_5() {
-    // 5.2.1: different preferences are both granted.
-    let a = entrant(1, 10, &[White]);
-    let b = entrant(2, 10, &[Black]);
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::BothPreferences)
-    );
-    // 5.2.2: the stronger preference wins (strong Black over mild Black).
-    let a = entrant(1, 10, &[White, Black, White]);
-    let b = entrant(2, 10, &[Black, White]);
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::StrongerPreference)
-    );
-    // 5.2.3: equal preferences: alternate from the latest round with different colours.
-    let a = entrant(1, 10, &[Black, White]);
-    let b = entrant(2, 10, &[White, White, Black, White]);
-    // a: mild Black; b: difference +2, absolute Black: 5.2.2.
-    assert_eq!(allocate(&a, &b, White).1, ColourRule::StrongerPreference);
-    let a = entrant(1, 10, &[White, Black, White]);
-    let b = entrant(2, 10, &[Black, White, White]);
-    // a strong Black, b absolute Black (last two White): b gets Black.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::StrongerPreference)
-    );
-    let a = entrant(1, 10, &[Black, White]);
-    let b = entrant(2, 10, &[White, White, Black, Black, White]);
-    // Both Black: a mild, b strong (difference +1) — stronger wins.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::StrongerPreference)
-    );
-    let a = entrant(1, 10, &[Black, White]);
-    let b = entrant(2, 10, &[White, Black, Black, White]);
-    // Both mild Black; latest different round: a had White... both White last; before that
-    // a Black, b Black; then b White: a has one game less, so no round differs: 5.2.4.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::HigherRankedPreference)
-    );
-    let a = entrant(3, 10, &[Black, White]);
-    let b = entrant(4, 10, &[White, Black, White]);
-    // a mild Black, b strong Black: b wins (5.2.2).
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::StrongerPreference)
-    );
-    let a = entrant(3, 10, &[Black, White]);
-    let b = entrant(4, 10, &[White, White, Black, Black, Black, White]);
-    // Both mild Black; going back: W/W, B/B, then b Black a ... a has no more: 5.2.4.
-    assert_eq!(
-        allocate(&a, &b, White).1,
-        ColourRule::HigherRankedPreference
-    );
-    let a = entrant(3, 10, &[White, White, Black, White]);
-    let b = entrant(4, 10, &[Black, White, Black, White]);
-    // a absolute? difference +2: absolute Black; b mild Black: a wins (5.2.2).
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::StrongerPreference)
-    );
-    let a = entrant(3, 10, &[Black, Black, White]);
-    let b = entrant(4, 10, &[White, Black, White]);
-    // a strong White (difference -1), b strong Black: both granted.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::BothPreferences)
-    );
-    let a = entrant(3, 10, &[White, Black]);
-    let b = entrant(4, 10, &[Black, Black, White, White]);
-    // Both mild White... a last Black: mild White; b last White: mild Black: both granted.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::BothPreferences)
-    );
-    let a = entrant(3, 10, &[White, Black]);
-    let b = entrant(4, 10, &[White, Black, White, Black]);
-    // Both mild White with identical recent history W B: no round differs: 5.2.4, the
-    // higher-ranked (3) gets White.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (White, ColourRule::HigherRankedPreference)
-    );
-    let a = entrant(3, 10, &[Black, White]);
-    let b = entrant(4, 10, &[White, Black, Black, White]);
-    // Both mild Black; latest rounds W/W, then B/B: no difference within a's two games.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::HigherRankedPreference)
-    );
-    let a = entrant(3, 10, &[White, White, Black]);
-    let b = entrant(4, 10, &[White, Black, Black]);
-    // Both strong White? a: difference +1: strong Black; b: -1: strong White: both granted.
-    assert_eq!(
-        allocate(&a, &b, White),
-        (Black, ColourRule::BothPreferences)
-    );
-    let a = entrant(3, 10, &[Black, White]);
-    let b = entrant(4, 10, &[White, White]);
-    // a mild Black, b absolute Black: 5.2.2.
-    assert_eq!(allocate(&a, &b, White).1, ColourRule::StrongerPreference);
-    let a = entrant(3, 10, &[White, Black, Black, White]);
-    let b = entrant(4, 10, &[Black, White]);
-    // Both mild Black; W/W then B/B then a Black vs (b none): 5.2.4.
-    assert_eq!(
-        allocate(&a, &b, White).1,
-        ColourRule::HigherRankedPreference
-    );
-    // 5.2.3 proper: both mild Black (last White), the round before: a Black, b White... b
-    // then has difference +1 (strong). Equal mild histories that differ further back:
-    let a = entrant(3, 10, &[White, Black, Black, White]);
-    let b = entrant(4, 10, &[Black, White, Black, White]);
-    // Latest W/W, B/B, then a Black / b White: a had Black there, so a gets White.
-    assert_eq!(allocate(&a, &b, White), (White, ColourRule::Alternation));
-    // 5.2.5: no preferences: the higher-ranked player's odd number takes the initial colour.
-    let a = entrant(3, 10, &[]);
-    let b = entrant(4, 10, &[]);
-    assert_eq!(allocate(&a, &b, Black), (Black, ColourRule::InitialColour));
-    let a = entrant(2, 10, &[]);
-    assert_eq!(allocate(&a, &b, Black), (White, ColourRule::InitialColour));
+    use ColourRule::*;
+    fn case(
+        why: &'static str,
+        a: (u16, &'static [Color]),
+        b: (u16, &'static [Color]),
+        colour: Option<Color>,
+        rule: ColourRule,
+    ) -> ColourCase {
+        ColourCase {
+            why,
+            a,
+            b,
+            initial: White,
+            colour,
+            rule,
+        }
+    }
+    let cases = [
+        case(
+            "5.2.1: different preferences are both granted",
+            (1, &[White]),
+            (2, &[Black]),
+            Some(Black),
+            BothPreferences,
+        ),
+        case(
+            "5.2.2: the stronger preference wins (strong Black over mild Black)",
+            (1, &[White, Black, White]),
+            (2, &[Black, White]),
+            Some(Black),
+            StrongerPreference,
+        ),
+        // 5.2.3: equal preferences: alternate from the latest round with different colours.
+        case(
+            "a: mild Black; b: difference +2, absolute Black: 5.2.2",
+            (1, &[Black, White]),
+            (2, &[White, White, Black, White]),
+            None,
+            StrongerPreference,
+        ),
+        case(
+            "a strong Black, b absolute Black (last two White): b gets Black",
+            (1, &[White, Black, White]),
+            (2, &[Black, White, White]),
+            Some(White),
+            StrongerPreference,
+        ),
+        case(
+            "Both Black: a mild, b strong (difference +1) — stronger wins",
+            (1, &[Black, White]),
+            (2, &[White, White, Black, Black, White]),
+            Some(White),
+            StrongerPreference,
+        ),
+        case(
+            "Both mild Black; latest different round: a had White... both White last; before \
+             that a Black, b Black; then b White: a has one game less, so no round differs: 5.2.4",
+            (1, &[Black, White]),
+            (2, &[White, Black, Black, White]),
+            Some(Black),
+            HigherRankedPreference,
+        ),
+        case(
+            "a mild Black, b strong Black: b wins (5.2.2)",
+            (3, &[Black, White]),
+            (4, &[White, Black, White]),
+            Some(White),
+            StrongerPreference,
+        ),
+        case(
+            "Both mild Black; going back: W/W, B/B, then b Black a ... a has no more: 5.2.4",
+            (3, &[Black, White]),
+            (4, &[White, White, Black, Black, Black, White]),
+            None,
+            HigherRankedPreference,
+        ),
+        case(
+            "a absolute? difference +2: absolute Black; b mild Black: a wins (5.2.2)",
+            (3, &[White, White, Black, White]),
+            (4, &[Black, White, Black, White]),
+            Some(Black),
+            StrongerPreference,
+        ),
+        case(
+            "a strong White (difference -1), b strong Black: both granted",
+            (3, &[Black, Black, White]),
+            (4, &[White, Black, White]),
+            Some(White),
+            BothPreferences,
+        ),
+        case(
+            "Both mild White... a last Black: mild White; b last White: mild Black: both granted",
+            (3, &[White, Black]),
+            (4, &[Black, Black, White, White]),
+            Some(White),
+            BothPreferences,
+        ),
+        case(
+            "Both mild White with identical recent history W B: no round differs: 5.2.4, the \
+             higher-ranked (3) gets White",
+            (3, &[White, Black]),
+            (4, &[White, Black, White, Black]),
+            Some(White),
+            HigherRankedPreference,
+        ),
+        case(
+            "Both mild Black; latest rounds W/W, then B/B: no difference within a's two games",
+            (3, &[Black, White]),
+            (4, &[White, Black, Black, White]),
+            Some(Black),
+            HigherRankedPreference,
+        ),
+        case(
+            "Both strong White? a: difference +1: strong Black; b: -1: strong White: both \
+             granted",
+            (3, &[White, White, Black]),
+            (4, &[White, Black, Black]),
+            Some(Black),
+            BothPreferences,
+        ),
+        case(
+            "a mild Black, b absolute Black: 5.2.2",
+            (3, &[Black, White]),
+            (4, &[White, White]),
+            None,
+            StrongerPreference,
+        ),
+        case(
+            "Both mild Black; W/W then B/B then a Black vs (b none): 5.2.4",
+            (3, &[White, Black, Black, White]),
+            (4, &[Black, White]),
+            None,
+            HigherRankedPreference,
+        ),
+        // 5.2.3 proper: both mild Black (last White), the round before: a Black, b White... b
+        // then has difference +1 (strong). Equal mild histories that differ further back:
+        case(
+            "Latest W/W, B/B, then a Black / b White: a had Black there, so a gets White",
+            (3, &[White, Black, Black, White]),
+            (4, &[Black, White, Black, White]),
+            Some(White),
+            Alternation,
+        ),
+        // 5.2.5: no preferences: the higher-ranked player's odd number takes the initial
+        // colour.
+        ColourCase {
+            why: "5.2.5: the higher-ranked player's odd number takes the initial colour",
+            a: (3, &[]),
+            b: (4, &[]),
+            initial: Black,
+            colour: Some(Black),
+            rule: InitialColour,
+        },
+        ColourCase {
+            why: "5.2.5: the higher-ranked player's even number takes the other colour",
+            a: (2, &[]),
+            b: (4, &[]),
+            initial: Black,
+            colour: Some(White),
+            rule: InitialColour,
+        },
+    ];
+    for c in cases {
+        let a = entrant(c.a.0, 10, c.a.1);
+        let b = entrant(c.b.0, 10, c.b.1);
+        let got = allocate(&a, &b, c.initial);
+        match c.colour {
+            Some(colour) => assert_eq!(got, (colour, c.rule), "{}", c.why),
+            None => assert_eq!(got.1, c.rule, "{}", c.why),
+        }
+    }
 }
 
 fn played(opponent: u16, color: Color) -> RoundResult {

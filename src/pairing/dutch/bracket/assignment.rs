@@ -4,7 +4,7 @@
 use crate::chess::Color;
 
 use super::super::state::{Float, Strength};
-use super::{Assignment, BracketSearch, Candidate, Tally};
+use super::{Assignment, BracketSearch, Candidate, Cost, Tally};
 
 impl<'g, 'a> BracketSearch<'g, 'a> {
     fn wants(&self, i: usize, colour: Color, strong: bool) -> bool {
@@ -170,44 +170,39 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         colours: [i32; 4],
         upfloats: [i32; 2],
         tail: &[i32],
-    ) -> Option<Vec<i32>> {
+    ) -> Option<Cost> {
         let mut key = floaters.to_vec();
         key.sort();
         if !self.completes(&key) {
             return None;
         }
-        let l = self.layout;
         let mut cost = self.stop.clone();
         let mut scores: Vec<i32> = floaters.iter().map(|&i| self.e(i).score).collect();
         scores.sort_by(|a, b| b.cmp(a));
-        cost[..l.c8].copy_from_slice(&scores);
+        cost.set_c7(&scores);
         if !self.next.is_empty() {
             let (pairs_next, next_scores) = self.next_bracket(&key);
-            cost[l.c8] = -pairs_next;
-            for (slot, s) in cost[l.c8 + 1..l.c9]
-                .iter_mut()
-                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
-            {
-                *slot = s;
-            }
+            cost.set_c8(pairs_next, &next_scores);
         }
-        cost[l.c9] = if floaters.len() == 1 && self.bye_floats_from_here() {
+        cost.set_c9(if floaters.len() == 1 && self.bye_floats_from_here() {
             self.e(floaters[0]).unplayed as i32
         } else {
             0
-        };
+        });
         let residents_floating = |back: u8| {
             floaters
                 .iter()
                 .filter(|&&i| !self.mdps.contains(&i) && self.float(i, back) == Float::Down)
                 .count() as i32
         };
-        cost[l.counts..l.counts + 4].copy_from_slice(&colours);
-        cost[l.counts + 4] = residents_floating(1);
-        cost[l.counts + 5] = upfloats[0];
-        cost[l.counts + 6] = residents_floating(2);
-        cost[l.counts + 7] = upfloats[1];
-        cost[l.c18..].copy_from_slice(tail);
+        cost.set_c10_c13(colours);
+        cost.set_c14_c17([
+            residents_floating(1),
+            upfloats[0],
+            residents_floating(2),
+            upfloats[1],
+        ]);
+        cost.set_c18_c21(tail);
         Some(cost)
     }
 

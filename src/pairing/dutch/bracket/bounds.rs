@@ -1,12 +1,12 @@
-//! Bounds: the cost layout of a bracket, the best conceivable value of each criterion (C7's
-//! floor, the exact C7/C8 values, the C12/C13 colour bounds) and the bound of a partial
+//! Bounds: the best conceivable value of each criterion of a bracket (C7's floor, the exact
+//! C7/C8 values, the C12/C13 colour bounds), laid out as a `Cost`, and the bound of a partial
 //! candidate, which lets the search skip a branch that cannot beat the best found.
 
 use crate::chess::Color;
 
 use super::super::matching::matching_size;
 use super::super::state::{Float, Strength};
-use super::{BracketSearch, EXACT_FLOATER_SETS, Layout, binomial, combinations};
+use super::{BracketSearch, Cost, CostLayout, EXACT_FLOATER_SETS, binomial, combinations};
 
 impl<'g, 'a> BracketSearch<'g, 'a> {
     /// C7's best conceivable value with `m` MDPs paired and `d` downfloaters: the lowest
@@ -19,43 +19,12 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         scores
     }
 
-    /// The criterion at place `i` of a cost vector, and the places it spans.
-    pub(super) fn criterion_at(&self, i: usize) -> (&'static str, std::ops::Range<usize>) {
-        const COUNTS: [&str; 8] = ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
-        const TAIL: [&str; 4] = ["C18", "C19", "C20", "C21"];
-        let l = self.layout;
-        if i < l.c8 {
-            ("C7", 0..l.c8)
-        } else if i < l.c9 {
-            ("C8", l.c8..l.c9)
-        } else if i < l.counts {
-            ("C9", l.c9..l.counts)
-        } else if i < l.c18 {
-            (COUNTS[i - l.counts], i..i + 1)
-        } else {
-            let k = ((i - l.c18) / l.mdps.max(1)).min(3);
-            let start = l.c18 + k * l.mdps;
-            (TAIL[k], start..start + l.mdps)
-        }
-    }
-
     /// The cost layout and the best conceivable cost for the current (pairs, m).
     pub(super) fn prepare(&mut self) {
         let nb = self.mdps.len() + self.residents.len();
         let d = nb - 2 * self.pairs;
         let k = self.mdps.len();
-        let c8 = d;
-        let c9 = c8 + 1 + d + self.next.len();
-        let counts = c9 + 1;
-        let c18 = counts + 8;
-        self.layout = Layout {
-            c8,
-            c9,
-            counts,
-            c18,
-            mdps: k,
-            len: c18 + 4 * k,
-        };
+        let layout = CostLayout::new(d, self.next.len(), k);
         self.best = None;
         self.done = false;
         self.nodes = 0;
@@ -63,52 +32,48 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         self.candidates = 0;
         self.exhausted = false;
         self.exact_available = self.exact_possible();
-        let mut stop = vec![0; self.layout.len];
+        let mut stop = Cost::zero(layout);
         // C7: the lowest-scoring MDPs float, and residents for the rest.
         let resident_score = self.e(self.residents[0]).score;
-        stop[..d].copy_from_slice(&self.c7_floor(self.m, d));
+        stop.set_c7(&self.c7_floor(self.m, d));
         // C8: the next bracket pairs everybody but one of its own residents at most.
         if !self.next.is_empty() {
             let total = d + self.next.len();
-            stop[c8] = -((total / 2) as i32);
-            if total % 2 == 1 {
-                stop[c8 + 1] = self.e(self.next[0]).score;
-            }
+            let alone: &[i32] = if total % 2 == 1 {
+                &[self.e(self.next[0]).score]
+            } else {
+                &[]
+            };
+            stop.set_c8((total / 2) as i32, alone);
         }
         // With nobody floating, the next bracket is known and so is its C8 value.
         if d == 0 && !self.next.is_empty() {
             let (pairs_next, next_scores) = self.next_bracket(&[]);
-            stop[c8] = -pairs_next;
-            for (slot, s) in stop[c8 + 1..c9]
-                .iter_mut()
-                .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
-            {
-                *slot = s;
-            }
+            stop.set_c8(pairs_next, &next_scores);
         }
         // C7 and C8 exactly, when the possible sets of downfloaters are few enough to try.
         if d > 0
             && !self.next.is_empty()
-            && let Some(exact) = self.exact_c7_c8(d, &stop[..c9])
+            && let Some(exact) = self.exact_c7_c8(d, &stop)
         {
-            stop[..c9].copy_from_slice(&exact);
+            stop.set_c7_c8(exact.c7_c8());
         }
         // C9: the fewest unplayed games any possible assignee has.
         if d == 1 && self.bye_floats_from_here() {
-            stop[c9] = self
-                .mdps
-                .iter()
-                .chain(&self.residents)
-                .filter(|&&i| !self.e(i).bye_barred)
-                .map(|&i| self.e(i).unplayed as i32)
-                .min()
-                .unwrap_or(0);
+            stop.set_c9(
+                self.mdps
+                    .iter()
+                    .chain(&self.residents)
+                    .filter(|&&i| !self.e(i).bye_barred)
+                    .map(|&i| self.e(i).unplayed as i32)
+                    .min()
+                    .unwrap_or(0),
+            );
         }
         // C12/C13: each pair grants at most one White and one Black wish.
         let all: Vec<usize> = self.mdps.iter().chain(&self.residents).copied().collect();
         let (c12, c13) = self.colour_bound(&all, self.pairs, d);
-        stop[counts + 2] = c12;
-        stop[counts + 3] = c13;
+        stop.set_c12_c13(c12, c13);
         // C18/C20: MDPs with a float of the same kind, all paired.
         for (t, float_of) in [(0usize, 1u8), (2, 2)] {
             let mut diffs: Vec<i32> = self
@@ -119,20 +84,20 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 .collect();
             diffs.sort_by(|a, b| b.cmp(a));
             diffs.resize(k, i32::MIN);
-            stop[c18 + t * k..c18 + (t + 1) * k].copy_from_slice(&diffs);
+            stop.set_tail_criterion(t, &diffs);
         }
         for t in [1usize, 3] {
-            stop[c18 + t * k..c18 + (t + 1) * k].fill(i32::MIN);
+            stop.set_tail_criterion(t, &vec![i32::MIN; k]);
         }
         self.stop = stop;
     }
 
-    /// The best C7 and C8 values (the first `len` cost entries) over every set of `d`
-    /// downfloaters that leaves the rest of the bracket pairable with M1 MDPs paired and
+    /// The best C7 and C8 values (in a cost whose other criteria are 0) over every set of
+    /// `d` downfloaters that leaves the rest of the bracket pairable with M1 MDPs paired and
     /// satisfies C4; None when the sets are too many to try or none qualifies.
-    /// `ideal` is the best conceivable value: a set that reaches it ends the search.
-    fn exact_c7_c8(&mut self, d: usize, ideal: &[i32]) -> Option<Vec<i32>> {
-        let len = ideal.len();
+    /// `ideal`'s C7 and C8 are the best conceivable values: a set that reaches them ends the
+    /// search.
+    fn exact_c7_c8(&mut self, d: usize, ideal: &Cost) -> Option<Cost> {
         let (nm, nr) = (self.mdps.len(), self.residents.len());
         let limbo_size = nm - self.m;
         let floating_residents = d.checked_sub(limbo_size)?;
@@ -142,8 +107,7 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         {
             return None;
         }
-        let c8 = d;
-        let mut best: Option<Vec<i32>> = None;
+        let mut best: Option<Cost> = None;
         for limbo in combinations(&(0..nm).collect::<Vec<_>>(), limbo_size) {
             for floating in combinations(&(0..nr).collect::<Vec<_>>(), floating_residents) {
                 let mdps: Vec<usize> = (0..nm)
@@ -169,22 +133,16 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
                 if !self.completes(&key) {
                     continue;
                 }
-                let mut cost = vec![0; len];
+                let mut cost = Cost::zero(ideal.layout());
                 let mut scores: Vec<i32> = key.iter().map(|&i| self.e(i).score).collect();
                 scores.sort_by(|a, b| b.cmp(a));
-                cost[..c8].copy_from_slice(&scores);
+                cost.set_c7(&scores);
                 let (pairs_next, next_scores) = self.next_bracket(&key);
-                cost[c8] = -pairs_next;
-                for (slot, s) in cost[c8 + 1..]
-                    .iter_mut()
-                    .zip(next_scores.iter().copied().chain(std::iter::repeat(0)))
-                {
-                    *slot = s;
-                }
-                if cost.as_slice() == ideal {
+                cost.set_c8(pairs_next, &next_scores);
+                if cost.c7_c8() == ideal.c7_c8() {
                     return Some(cost);
                 }
-                if best.as_ref().is_none_or(|b| cost < *b) {
+                if best.as_ref().is_none_or(|b| cost.c7_c8() < b.c7_c8()) {
                     best = Some(cost);
                 }
             }
@@ -246,27 +204,25 @@ impl<'g, 'a> BracketSearch<'g, 'a> {
         rest_c13: i32,
         upfloats: [i32; 2],
         tail: Option<&[i32]>,
-    ) -> Vec<i32> {
-        let l = self.layout;
+    ) -> Cost {
         let mut b = self.stop.clone();
-        b[l.counts] = colours[0];
-        b[l.counts + 1] = colours[1];
-        b[l.counts + 2] = colours[2] + rest_c12;
-        b[l.counts + 3] = colours[3] + rest_c13;
-        b[l.counts + 4] = 0;
-        b[l.counts + 5] = upfloats[0];
-        b[l.counts + 6] = 0;
-        b[l.counts + 7] = upfloats[1];
+        b.set_c10_c13([
+            colours[0],
+            colours[1],
+            colours[2] + rest_c12,
+            colours[3] + rest_c13,
+        ]);
+        b.set_c14_c17([0, upfloats[0], 0, upfloats[1]]);
         if let Some(tail) = tail {
-            b[l.c18..].copy_from_slice(tail);
+            b.set_c18_c21(tail);
         }
         b
     }
 
-    pub(super) fn better_than_best(&self, bound: &[i32]) -> bool {
+    pub(super) fn better_than_best(&self, bound: &Cost) -> bool {
         match &self.best {
-            Some((cost, _)) => bound < cost.as_slice(),
-            None => !self.perfect_only || bound <= self.stop.as_slice(),
+            Some((cost, _)) => bound < cost,
+            None => !self.perfect_only || *bound <= self.stop,
         }
     }
 }

@@ -21,7 +21,7 @@ use integer_blossom::max_weight_matching;
 use super::super::colour;
 use super::super::state::Float;
 use super::super::weight::Wide;
-use super::{BracketSearch, Candidate, UNPAIRED};
+use super::{BracketSearch, Candidate, Cost, UNPAIRED};
 
 /// An entrant's part in a branch: an MDP, one left in limbo, in S1 (1) or S2 (2).
 #[derive(Clone, Copy, Default)]
@@ -219,7 +219,7 @@ impl BracketSearch<'_, '_> {
 
     /// The best candidate of the branch by the criteria, with its cost; None when the branch
     /// has no candidate (or the criteria need more tiers than a weight holds).
-    pub(super) fn optimum(&mut self, branch: &Branch) -> Option<(Vec<i32>, Candidate)> {
+    pub(super) fn optimum(&mut self, branch: &Branch) -> Option<(Cost, Candidate)> {
         if !self.exact_possible() {
             return None;
         }
@@ -238,7 +238,7 @@ impl BracketSearch<'_, '_> {
         &mut self,
         plan: &Plan,
         branch: &Branch,
-    ) -> Option<(Vec<i32>, Candidate)> {
+    ) -> Option<(Cost, Candidate)> {
         let roles = self.roles(branch);
         let split = branch.split.is_some();
         let mut taken: HashSet<usize> = HashSet::new();
@@ -321,7 +321,7 @@ impl BracketSearch<'_, '_> {
         &mut self,
         pairs: &[(usize, usize)],
         floaters: &[usize],
-    ) -> Option<Vec<i32>> {
+    ) -> Option<Cost> {
         let mut colours = [0; 4];
         let mut upfloats = [0; 2];
         for &(a, b) in pairs {
