@@ -60,3 +60,20 @@ pub fn site_round(view: &RoundView) -> SiteRound {
         unpaired: view.unpaired.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_system_is_named_for_readers() {
+        let mut settings = EventSettings::defaults();
+        settings.name = "Club RR".to_owned();
+        settings.system = PairingSystem::DoubleBerger;
+        let info = event_info(&settings, "a note".to_owned());
+        assert_eq!(info.name, "Club RR");
+        assert_eq!(info.system, "Double round robin (Berger tables)");
+        assert_eq!(info.rate, "standard");
+        assert_eq!(info.tiebreak_note, "a note");
+    }
+}

@@ -250,18 +250,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_system_is_named_for_readers() {
-        let mut settings = EventSettings::defaults();
-        settings.name = "Club RR".to_owned();
-        settings.system = PairingSystem::DoubleBerger;
-        let info = event_info(&settings, "a note".to_owned());
-        assert_eq!(info.name, "Club RR");
-        assert_eq!(info.system, "Double round robin (Berger tables)");
-        assert_eq!(info.rate, "standard");
-        assert_eq!(info.tiebreak_note, "a note");
-    }
-
-    #[test]
     fn a_site_is_written_and_a_stranger_file_is_said_to_be_replaced() {
         let store = Store::create_in_memory("Spring Open", &[]).expect("a store");
         let dir = std::env::temp_dir().join(format!(
