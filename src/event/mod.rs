@@ -10,8 +10,10 @@ pub mod export;
 pub mod game;
 pub mod import;
 pub mod pair;
+pub mod players;
 pub mod publish;
 pub mod result;
+pub mod round;
 pub mod standings;
 
 use std::fmt;
