@@ -9,6 +9,7 @@
 pub mod export;
 pub mod game;
 pub mod import;
+pub mod new;
 pub mod pair;
 pub mod players;
 pub mod publish;
