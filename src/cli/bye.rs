@@ -1,10 +1,12 @@
-//! `arbiter bye`: a requested bye or a known absence for a round not yet paired.
+//! `arbiter bye`: a requested bye or a known absence for a round not yet paired (the use
+//! case, with FIDE mode's warnings, is in `event::players`).
 
 use std::path::Path;
 
 use clap::Args;
 
 use super::{Exit, Failure};
+use crate::event::players::{self, ByeKind};
 use crate::store::Store;
 
 #[derive(Args)]
@@ -33,23 +35,17 @@ pub struct ByeArgs {
 pub fn run(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
     if args.cancel {
         let mut store = Store::open(db)?;
-        let code = store.cancel_bye(args.player, args.round)?;
+        let kind = players::cancel_bye(&mut store, args.player, args.round)?;
         println!(
-            "player {}: {} in round {} cancelled; the player is paired in that round",
-            args.player,
-            match code {
-                'H' => "half-point bye",
-                'F' => "full-point bye",
-                _ => "zero-point bye",
-            },
-            args.round
+            "player {}: {kind} in round {} cancelled; the player is paired in that round",
+            args.player, args.round
         );
         return Ok(Exit::Ok);
     }
-    let code = match (args.half, args.zero, args.full) {
-        (true, _, _) => 'H',
-        (_, true, _) => 'Z',
-        (_, _, true) => 'F',
+    let kind = match (args.half, args.zero, args.full) {
+        (true, _, _) => ByeKind::Half,
+        (_, true, _) => ByeKind::Zero,
+        (_, _, true) => ByeKind::Full,
         _ => {
             return Err(Failure {
                 exit: Exit::Usage,
@@ -59,34 +55,10 @@ pub fn run(db: &Path, args: &ByeArgs) -> Result<Exit, Failure> {
         }
     };
     let mut store = Store::open(db)?;
-    let fide = store.setting("fide-mode")? == "on";
-    if fide && code == 'F' {
-        eprintln!("warning: full-point byes are unusual in rated events (FIDE mode)");
+    for warning in players::bye_warnings(&store, args.player, args.round, kind)? {
+        eprintln!("warning: {warning}");
     }
-    let others = if fide && code == 'H' {
-        store.half_point_byes(args.player, args.round)?
-    } else {
-        Vec::new()
-    };
-    if !others.is_empty() {
-        let rounds: Vec<String> = others.iter().map(u32::to_string).collect();
-        eprintln!(
-            "warning: player {} already has a half-point bye in {} {}",
-            args.player,
-            if others.len() == 1 { "round" } else { "rounds" },
-            rounds.join(", ")
-        );
-    }
-    store.request_bye(args.player, args.round, code)?;
-    println!(
-        "player {}: {} in round {}",
-        args.player,
-        match code {
-            'H' => "half-point bye",
-            'Z' => "zero-point bye",
-            _ => "full-point bye",
-        },
-        args.round
-    );
+    players::request_bye(&mut store, args.player, args.round, kind)?;
+    println!("player {}: {kind} in round {}", args.player, args.round);
     Ok(Exit::Ok)
 }

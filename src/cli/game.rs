@@ -1,4 +1,5 @@
-//! `arbiter game attach`: a game score stored for a board, checked with the scoresheet checker.
+//! `arbiter game attach`: a game score stored for a board, checked with the scoresheet checker
+//! (the use case is `event::game`); prints the checker's report and the result warning.
 
 use std::path::{Path, PathBuf};
 
@@ -21,58 +22,17 @@ pub enum GameCommand {
 
 pub fn run(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
     let GameCommand::Attach { round, board, file } = command;
-    let shown = file.display().to_string();
-    let bytes =
-        std::fs::read(file).map_err(|err| Failure::io(format!("cannot read {shown}: {err}")))?;
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let games = crate::scoresheet::pgn::read_games(&text);
-    let raw = match games.as_slice() {
-        [one] => one,
-        [] => return Err(Failure::invalid_input(format!("{shown} holds no game"))),
-        more => {
-            return Err(Failure::invalid_input(format!(
-                "{shown} holds {} games; attach one game per board",
-                more.len()
-            )));
-        }
-    };
+    let sheet = crate::event::game::read_sheet(file)?;
     let mut store = Store::open(db)?;
-    let white = store.white_on_board(*round, *board)?;
-    let view = store.round(*round)?;
-    let game = view
-        .games
-        .iter()
-        .find(|g| g.white.0 == white)
-        .copied()
-        .ok_or_else(|| Failure::invalid_input(format!("round {round} has no board {board}")))?;
-    let laws: crate::chess::Laws = store.setting("laws")?.parse().unwrap_or_default();
-    let rate: crate::chess::Rate = store.setting("rate")?.parse().unwrap_or_default();
-    let report = crate::scoresheet::verify::verify(
-        raw,
-        crate::scoresheet::verify::Options {
-            laws,
-            rate,
-            claims: false,
-        },
-    );
+    let checked = crate::event::game::check(&store, *round, *board, &sheet)?;
     print!(
         "{}",
-        crate::render::scoresheet::report_text(&shown, &report)
+        crate::render::scoresheet::report_text(&sheet.shown, &checked.report)
     );
-    let entered = match (game.white_code, game.black_code) {
-        ('1', '0') | ('+', '-') => Some("1-0"),
-        ('0', '1') | ('-', '+') => Some("0-1"),
-        ('=', '=') => Some("1/2-1/2"),
-        _ => None,
-    };
-    if let (Some(entered), Some(recorded)) = (entered, report.result.as_deref())
-        && entered != recorded
-    {
-        eprintln!(
-            "warning: the score sheet says {recorded} but {entered} is entered for round {round} board {board}; `arbiter result {round} {board} RESULT --correct` changes it"
-        );
+    if let Some(warning) = checked.mismatch_warning() {
+        eprintln!("warning: {warning}");
     }
-    store.attach_game(*round, game.white.0, game.black.0, &text, &shown)?;
+    crate::event::game::attach(&mut store, &sheet, &checked)?;
     println!("attached to round {round} board {board}");
     Ok(Exit::Ok)
 }

@@ -2,10 +2,18 @@
 
 use std::path::Path;
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use super::{Exit, Failure};
 use crate::store::Store;
+
+/// What `log` writes. Read by the command itself rather than by clap, so that an unknown
+/// format stays invalid input (exit 3) with our message, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
 
 #[derive(Args)]
 #[command(about = "Every change to the event, oldest first")]
@@ -17,16 +25,14 @@ pub struct LogArgs {
 
 pub fn run(db: &Path, args: &LogArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    match args.format.as_str() {
-        "text" => {}
-        "json" => {
+    let format = LogFormat::from_str(&args.format, false).map_err(|_| {
+        Failure::invalid_input(format!("--format `{}`: expected text or json", args.format))
+    })?;
+    match format {
+        LogFormat::Text => {}
+        LogFormat::Json => {
             println!("{}", crate::render::event::log_json(&store.log()?));
             return Ok(Exit::Ok);
-        }
-        other => {
-            return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text or json"
-            )));
         }
     }
     for entry in store.log()? {

@@ -1,11 +1,11 @@
-//! `arbiter new`: creates the event database with its settings.
+//! `arbiter new`: creates the event database with its settings (the use case, which also
+//! settles the start date, is `event::new`).
 
 use std::path::Path;
 
 use clap::Args;
 
 use super::{Exit, Failure};
-use crate::store::Store;
 
 #[derive(Args)]
 #[command(
@@ -135,21 +135,9 @@ pub fn run(db: &Path, args: &NewArgs) -> Result<Exit, Failure> {
     if args.no_fide_mode {
         settings.push(("fide-mode", "off".into()));
     }
-    // The start date decides which tie-break and Laws editions apply (`auto`); an event
-    // created without one is taken to start today, and says so, rather than leaving the
-    // standings unable to choose an edition.
-    let today = args.start.is_none().then(|| {
-        chrono::Local::now()
-            .date_naive()
-            .format("%Y-%m-%d")
-            .to_string()
-    });
-    if let Some(today) = &today {
-        settings.push(("start", today.clone()));
-    }
-    Store::create(db, &args.name, &settings)?;
+    let created = crate::event::new::create(db, &args.name, settings)?;
     println!("created {} for {}", db.display(), args.name);
-    if let Some(today) = today {
+    if let Some(today) = created.start_today {
         println!("start date {today} (today): `arbiter config start DATE` changes it");
     }
     Ok(Exit::Ok)

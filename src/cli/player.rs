@@ -1,11 +1,13 @@
-//! `arbiter player add|edit|list|withdraw|reinstate|remove|draw-lots`: the event's players,
-//! and the checks of a federation, sex and title as typed.
+//! `arbiter player add|edit|list|withdraw|reinstate|remove|draw-lots`: the event's players
+//! (the use cases are in `event::players`), and the checks of a federation, sex and title as
+//! typed.
 
 use std::path::Path;
 
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 
 use super::{Exit, Failure, clock_seed};
+use crate::event::players::{self, PlayerOrder, Renumbered};
 use crate::render::text::{fit, name_width};
 use crate::store::{PlayerChanges, Store};
 use crate::tournament::{Player, PlayerId, Sex, Title};
@@ -89,14 +91,22 @@ pub struct PlayerAddArgs {
     details: PlayerDetails,
 }
 
+/// What `player list` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ListFormat {
+    Text,
+    Csv,
+    Json,
+}
+
 #[derive(Args)]
 pub struct PlayerListArgs {
     /// number, rating or name.
     #[arg(long, default_value = "number")]
     sort: String,
     /// text, csv or json.
-    #[arg(long, default_value = "text")]
-    format: String,
+    #[arg(long, value_enum, default_value_t = ListFormat::Text, hide_possible_values = true)]
+    format: ListFormat,
 }
 
 pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
@@ -141,32 +151,28 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
                 ));
             }
-            let fixed = store.numbers_final_by_rating()?;
-            let moved = store.edit_player(args.number, &changes)?;
-            let now = moved
-                .iter()
-                .find(|(old, _)| *old == args.number)
-                .map_or(args.number, |&(_, new)| new);
-            println!("player {} changed", args.number);
-            if !moved.is_empty() {
-                let list: Vec<String> = moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
-                println!(
-                    "pairing numbers follow the starting order until round 4 is paired (C.04.2 2.3): {}; player {} is now number {now}",
-                    list.join(" "),
-                    args.number
-                );
-            } else if changes.rating.is_some() && fixed {
-                println!(
-                    "the rating is changed (the rating report and rating-based tie-breaks use it); the pairing numbers are not: they are final once round 4 is paired (C.04.2 2.3)"
-                );
+            match players::edit(&mut store, args.number, &changes)? {
+                Renumbered::Nothing => println!("player {} changed", args.number),
+                Renumbered::Moved { moved, now } => {
+                    println!("player {} changed", args.number);
+                    let list: Vec<String> =
+                        moved.iter().map(|(o, n)| format!("{o}->{n}")).collect();
+                    println!(
+                        "pairing numbers follow the starting order until round 4 is paired (C.04.2 2.3): {}; player {} is now number {now}",
+                        list.join(" "),
+                        args.number
+                    );
+                }
+                Renumbered::RatingOnly => {
+                    println!("player {} changed", args.number);
+                    println!(
+                        "the rating is changed (the rating report and rating-based tie-breaks use it); the pairing numbers are not: they are final once round 4 is paired (C.04.2 2.3)"
+                    );
+                }
             }
         }
         PlayerCommand::Withdraw(args) => {
-            let round = match args.from_round {
-                Some(r) => r,
-                None => store.rounds_started()? + 1,
-            };
-            store.set_withdrawn(args.number, Some(round))?;
+            let round = players::withdraw(&mut store, args.number, args.from_round)?;
             println!("player {} withdrawn from round {round}", args.number);
         }
         PlayerCommand::DrawLots { seed } => {
@@ -193,40 +199,36 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             println!("player {} reinstated", args.number);
         }
         PlayerCommand::List(args) => {
-            let mut players = store.players()?;
-            match args.sort.as_str() {
-                "number" => {}
-                "rating" => players.sort_by_key(|p| std::cmp::Reverse(p.rating.unwrap_or(0))),
-                "name" => players.sort_by(|a, b| a.name.cmp(&b.name)),
+            let order = match args.sort.as_str() {
+                "number" => PlayerOrder::Number,
+                "rating" => PlayerOrder::Rating,
+                "name" => PlayerOrder::Name,
                 other => {
                     return Err(Failure::invalid_input(format!(
                         "--sort `{other}`: expected number, rating or name"
                     )));
                 }
-            }
-            match args.format.as_str() {
-                "text" => {}
-                "json" => {
-                    let statuses = store.statuses()?;
-                    let status = |n: u16| statuses.get(&n).cloned().unwrap_or_default();
-                    println!("{}", crate::render::event::players_json(&players, &status));
-                    return Ok(Exit::Ok);
-                }
-                "csv" => {
-                    print!(
+            };
+            let list = players::list(&store, order)?;
+            match args.format {
+                ListFormat::Text => {}
+                ListFormat::Json => {
+                    let status = |n: u16| list.status(n).to_owned();
+                    println!(
                         "{}",
-                        crate::render::event::players_csv(&players).map_err(Failure::io)?
+                        crate::render::event::players_json(&list.players, &status)
                     );
                     return Ok(Exit::Ok);
                 }
-                other => {
-                    return Err(Failure::invalid_input(format!(
-                        "--format `{other}`: expected text, csv or json"
-                    )));
+                ListFormat::Csv => {
+                    print!(
+                        "{}",
+                        crate::render::event::players_csv(&list.players).map_err(Failure::io)?
+                    );
+                    return Ok(Exit::Ok);
                 }
             }
-            let statuses = store.statuses()?;
-            let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
+            let width = name_width(list.players.iter().map(|p| p.name.as_str()), 33);
             println!(
                 "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  status",
                 "no",
@@ -236,7 +238,7 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 "fed",
                 "FIDE ID"
             );
-            for p in players {
+            for p in &list.players {
                 println!(
                     "{:>4}  {:<3}  {}  {:>6}  {:<3}  {:>10}  {}",
                     p.id,
@@ -245,7 +247,7 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                     p.rating.map_or(String::new(), |r| r.to_string()),
                     p.federation.as_deref().unwrap_or(""),
                     p.fide_id.map_or(String::new(), |i| i.to_string()),
-                    statuses.get(&p.id.0).map_or("", String::as_str),
+                    list.status(p.id.0),
                 );
             }
         }

@@ -1,13 +1,16 @@
-//! `arbiter result`: enters or corrects a board's result; also how a result is shown in the
-//! tables (shared with `round show`) and the `--` escape the command line needs for it.
+//! `arbiter result`: enters or corrects a board's result (the use case is
+//! `event::result`), and the `--` escape the command line needs for it.
 
 use std::path::Path;
 
 use clap::Args;
 
 use super::{Exit, Failure};
-use crate::store::{Entered, Store};
-use crate::tournament::{ADJOURNED, PlayerId, result_codes};
+use crate::chess::Color;
+use crate::event::result::{GameBy, ResultEntry};
+use crate::store::Store;
+use crate::tournament::ResultCode;
+use crate::tournament::result_code::shown_codes;
 
 #[derive(Args)]
 #[command(
@@ -58,42 +61,19 @@ pub fn result_values(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         .collect()
 }
 
-/// A result as results tables write it (`1 - 0`, `½ - ½`, `+ - -`).
-pub(super) fn shown(white: char, black: char) -> String {
-    let side = |c: char| match c {
-        '=' | 'D' => "½".to_owned(),
-        'W' => "1".to_owned(),
-        'L' => "0".to_owned(),
-        ' ' => String::new(),
-        other => other.to_string(),
-    };
-    if white == ' ' && black == ' ' {
-        return String::new();
-    }
-    if white == ADJOURNED {
-        return "adjourned".to_owned();
-    }
-    let unrated = if matches!(white, 'W' | 'D' | 'L') {
-        " (unrated)"
-    } else {
-        ""
-    };
-    format!("{} - {}{unrated}", side(white), side(black))
-}
-
 pub fn run(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
     let rest: Vec<&str> = std::iter::once(args.first.as_str())
         .chain(args.second.as_deref())
         .collect();
-    let (board, text) = match (args.player, rest.as_slice()) {
-        (Some(_), [result]) => (None, *result),
+    let (game, text) = match (args.player, rest.as_slice()) {
+        (Some(p), [result]) => (GameBy::Player(p), *result),
         (None, [board, result]) => {
             let board = board.parse::<u32>().map_err(|_| {
                 Failure::invalid_input(format!(
                     "`{board}` is not a board number: arbiter result ROUND BOARD RESULT"
                 ))
             })?;
-            (Some(board), *result)
+            (GameBy::Board(board), *result)
         }
         (Some(_), _) => {
             return Err(Failure::invalid_input(
@@ -106,79 +86,44 @@ pub fn run(db: &Path, args: &ResultArgs) -> Result<Exit, Failure> {
             ));
         }
     };
-    let codes = result_codes(text).ok_or_else(|| {
+    let result = ResultCode::from_text(text).ok_or_else(|| {
         Failure::invalid_input(format!(
             "unknown result `{text}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u, 1/2u or * (adjourned)"
         ))
     })?;
     let mut store = Store::open(db)?;
-    store.require_paired(args.round)?;
-    // With --player the result is read from that player's side: as Black, `1-0` is a win
-    // for Black, so the codes are turned round before they are stored White first.
-    let (player, as_black) = match (args.player, board) {
-        (Some(p), _) => {
-            let view = store.round(args.round)?;
-            let as_black = view.games.iter().any(|g| g.black.0 == p);
-            (p, as_black)
-        }
-        (None, Some(b)) => (store.white_on_board(args.round, b)?, false),
-        (None, None) => return Err(Failure::invalid_input("give a board or --player")),
-    };
-    let stored = if as_black { (codes.1, codes.0) } else { codes };
-    let (game, entered) = store.record_result(args.round, player, stored, args.correct)?;
-    let names = store.player_names()?;
-    let named = |id: PlayerId| format!("{id} {}", names.get(&id).map_or("", String::as_str));
+    let done = crate::event::result::enter(
+        &mut store,
+        &ResultEntry {
+            round: args.round,
+            game,
+            result,
+            correct: args.correct,
+        },
+    )?;
+    let game = &done.game;
+    let white = format!("{} {}", game.white, done.white_name);
+    let black = format!("{} {}", game.black, done.black_name);
     let board_text = game.board.map_or("-".to_owned(), |b| b.to_string());
-    match args.player {
-        Some(_) => {
-            let (me, them, colour, mine) = if as_black {
-                (
-                    game.black,
-                    game.white,
-                    "Black",
-                    (game.black_code, game.white_code),
-                )
-            } else {
-                (
-                    game.white,
-                    game.black,
-                    "White",
-                    (game.white_code, game.black_code),
-                )
-            };
-            println!(
-                "round {} board {board_text}: {} ({colour}) {} against {}",
-                args.round,
-                named(me),
-                shown(mine.0, mine.1),
-                named(them)
-            );
-        }
-        None => println!(
-            "round {} board {board_text}: {} - {}  {}",
+    match done.side {
+        Some(Color::Black) => println!(
+            "round {} board {board_text}: {black} (Black) {} against {white}",
             args.round,
-            named(game.white),
-            named(game.black),
-            shown(game.white_code, game.black_code)
+            shown_codes(game.black_code, game.white_code),
+        ),
+        Some(Color::White) => println!(
+            "round {} board {board_text}: {white} (White) {} against {black}",
+            args.round,
+            shown_codes(game.white_code, game.black_code),
+        ),
+        None => println!(
+            "round {} board {board_text}: {white} - {black}  {}",
+            args.round,
+            shown_codes(game.white_code, game.black_code)
         ),
     }
-    match entered {
-        Entered::Result => {}
-        Entered::AdjournedFinished => println!(
-            "the adjourned game is finished: it counted as a draw for any pairing made meanwhile (C.04.2 3.1); this result counts in full"
-        ),
-        Entered::BeforeNextPairing => println!(
-            "correction before the next pairing (C.04.2 4.3): it counts for the standings and the pairing of round {}",
-            args.round + 1
-        ),
-        Entered::AfterNextPairing { paired } => println!(
-            "correction after round {paired} was paired (C.04.2 4.3): the published pairing of round {paired} stands; the correction counts for the standings and the pairing of round {}",
-            paired + 1
-        ),
-        Entered::RatingOnly => println!(
-            "correction after round {} ended (C.04.2 4.3): for rating evaluation only; the tournament score and the standings stay, `export trf` carries it",
-            args.round + 1
-        ),
+    if let Some(note) = done.note() {
+        println!("{note}");
     }
     Ok(Exit::Ok)
 }

@@ -1,14 +1,22 @@
-//! `arbiter round show`: a round's boards.
+//! `arbiter round show`: a round's boards (found by `event::round`), as text, CSV or JSON.
 
 use std::path::Path;
 
-use clap::Subcommand;
+use clap::{Subcommand, ValueEnum};
 
-use super::result::shown;
 use super::{Exit, Failure};
 use crate::render::text::{fit, name_width};
 use crate::store::Store;
 use crate::tournament::PlayerId;
+use crate::tournament::result_code::shown_codes;
+
+/// What `round show` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RoundFormat {
+    Text,
+    Csv,
+    Json,
+}
 
 #[derive(Subcommand)]
 pub enum RoundCommand {
@@ -18,40 +26,28 @@ pub enum RoundCommand {
         /// The round (default: the last one paired).
         round: Option<u32>,
         /// text, csv or json.
-        #[arg(long, default_value = "text")]
-        format: String,
+        #[arg(long, value_enum, default_value_t = RoundFormat::Text, hide_possible_values = true)]
+        format: RoundFormat,
     },
 }
 
 pub fn run(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
     let RoundCommand::Show { round, format } = command;
     let store = Store::open(db)?;
-    let round = match round {
-        Some(r) => *r,
-        None => store.rounds_started()?.max(1),
-    };
-    // An unpaired round has no boards to show; an empty table would read as a round
-    // without games.
-    store.require_paired(round)?;
-    let view = store.round(round)?;
-    let names = store.player_names()?;
-    let name = |id: PlayerId| names.get(&id).cloned().unwrap_or_default();
-    match format.as_str() {
-        "text" => {}
-        "json" => {
-            println!("{}", crate::render::event::round_json(round, &view));
+    let shown = crate::event::round::show(&store, *round)?;
+    let (round, view) = (shown.round, &shown.view);
+    let name = |id: PlayerId| shown.name(id);
+    match format {
+        RoundFormat::Text => {}
+        RoundFormat::Json => {
+            println!("{}", crate::render::event::round_json(round, view));
             return Ok(Exit::Ok);
         }
-        "csv" => {
-            let text = crate::render::event::round_csv(round, &view, &|n| name(PlayerId(n)))
+        RoundFormat::Csv => {
+            let text = crate::render::event::round_csv(round, view, &|n| name(PlayerId(n)))
                 .map_err(Failure::io)?;
             print!("{text}");
             return Ok(Exit::Ok);
-        }
-        other => {
-            return Err(Failure::invalid_input(format!(
-                "--format `{other}`: expected text, csv or json"
-            )));
         }
     }
     println!("round {round}");
@@ -76,7 +72,7 @@ pub fn run(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
             game.board.map_or("-".to_owned(), |b| b.to_string()),
             game.white,
             fit(&name(game.white), width),
-            shown(game.white_code, game.black_code),
+            shown_codes(game.white_code, game.black_code),
             game.black,
             // The last column: nothing to align after it, so the whole name.
             name(game.black)

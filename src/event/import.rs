@@ -1,1 +1,299 @@
-//! (filled in by the application-layer step of issue 14)
+//! `import trf|players|results`: an event, its players or a round's results read from a file.
+//!
+//! Each import reads its file first (before the database is opened, so that an unreadable
+//! file is named as such), then checks everything before anything is stored: the store takes
+//! all of it in one transaction or none. A dry run of `import players` finds exactly what the
+//! real import would.
+
+use std::path::Path;
+
+use crate::store::{Entered, GameRow, Store, StoreError};
+use crate::tournament::Player;
+use crate::tournament::csv_players::PlayersFile;
+use crate::tournament::csv_results::ResultRow;
+use crate::trf::Trf;
+
+use super::EventError;
+
+/// A file's bytes as text, and its name as shown to the user.
+fn read_text(file: &Path) -> Result<(String, String), EventError> {
+    let shown = file.display().to_string();
+    let bytes =
+        std::fs::read(file).map_err(|err| EventError::Io(format!("cannot read {shown}: {err}")))?;
+    Ok((shown, String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// A FIDE report read from a file.
+#[derive(Debug, Clone)]
+pub struct TrfFile {
+    /// The file as named to the user.
+    pub shown: String,
+    /// The file as read (for the line numbers of later warnings).
+    pub text: String,
+    pub trf: Trf,
+    /// What the reader noticed (dates read one way of two, unknown titles...), in words.
+    pub warnings: Vec<String>,
+}
+
+/// Reads and parses a TRF file; a report that does not parse is refused with its line and
+/// column.
+pub fn read_trf(file: &Path) -> Result<TrfFile, EventError> {
+    let (shown, text) = read_text(file)?;
+    let (trf, warnings) =
+        crate::trf::parse(&text).map_err(|err| EventError::invalid(format!("{shown}: {err}")))?;
+    Ok(TrfFile {
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+        shown,
+        text,
+        trf,
+    })
+}
+
+/// The warning for the report's acceleration: a `192` naming the Baku method with point
+/// values it does not fit, or Baku rounds the report does not say.
+pub fn acceleration_warning(trf: &Trf) -> Option<String> {
+    if crate::pairing::baku::named_by(trf)
+        && !crate::pairing::baku::fits(&crate::trf::PointValues::of(trf))
+    {
+        Some("record 192 names the Baku method (C.04.7), which needs a win worth two draws and a loss worth nothing: with these point values the event is paired without it".to_owned())
+    } else {
+        crate::pairing::baku_rounds_unknown(trf, 0)
+    }
+}
+
+/// Stores the report as the event of `db`; a file that does not exist yet becomes a new event
+/// named after the report (else after the file). Returns the number of players read.
+pub fn import_trf(db: &Path, file: &TrfFile) -> Result<usize, EventError> {
+    let mut store = if db.exists() {
+        Store::open(db)?
+    } else {
+        let name = file.trf.name.clone().unwrap_or_else(|| file.shown.clone());
+        Store::create(db, &name, &[])?
+    };
+    store.import_trf(&file.trf, &file.shown)?;
+    Ok(file.trf.players.len())
+}
+
+/// A players CSV read from a file: its rows, the columns not read, the bad rows.
+#[derive(Debug)]
+pub struct PlayersCsv {
+    pub shown: String,
+    pub read: PlayersFile,
+}
+
+/// Reads a players CSV (every row checked; nothing registered yet).
+pub fn read_players(file: &Path) -> Result<PlayersCsv, EventError> {
+    let (shown, text) = read_text(file)?;
+    let read = crate::tournament::csv_players::read_players(&text);
+    Ok(PlayersCsv { shown, read })
+}
+
+/// What `import players` did, or why it did nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlayersImport {
+    /// Nothing was registered: every problem, by line, each message naming the file and line.
+    Problems {
+        messages: Vec<String>,
+        /// Some rows are bad input; otherwise a good file the event cannot take (a FIDE ID
+        /// registered already, more players than an event holds).
+        bad_rows: bool,
+    },
+    /// A dry run: the players that would be registered.
+    DryRun(Vec<Player>),
+    /// Registered: how many, and the highest pairing number now.
+    Registered { count: usize, last: u16 },
+}
+
+/// Registers the players of the file, all or (with any problem) none: every bad row is listed
+/// with what the store would refuse before anything is registered.
+pub fn import_players(
+    store: &mut Store,
+    file: &PlayersCsv,
+    dry_run: bool,
+) -> Result<PlayersImport, EventError> {
+    let shown = &file.shown;
+    let read = &file.read;
+    let players: Vec<Player> = read.players.iter().map(|(_, p)| p.clone()).collect();
+    let mut problems: Vec<(u64, String)> = read
+        .errors
+        .iter()
+        .map(|e| (e.line, format!("{shown}: {e}")))
+        .collect();
+    for (index, problem) in store.registration_problems(&players)? {
+        let line = read.players.get(index).map_or(0, |(line, _)| *line);
+        problems.push((line, format!("{shown}: line {line}: {problem}")));
+    }
+    problems.sort_by_key(|(line, _)| *line);
+    if !problems.is_empty() {
+        return Ok(PlayersImport::Problems {
+            messages: problems.into_iter().map(|(_, m)| m).collect(),
+            bad_rows: !read.errors.is_empty(),
+        });
+    }
+    if dry_run {
+        return Ok(PlayersImport::DryRun(players));
+    }
+    let last = store.add_players(&players, shown)?;
+    Ok(PlayersImport::Registered {
+        count: players.len(),
+        last,
+    })
+}
+
+/// A results CSV read from a file.
+#[derive(Debug, Clone)]
+pub struct ResultsCsv {
+    pub shown: String,
+    pub rows: Vec<ResultRow>,
+}
+
+/// Reads a results CSV; the first bad row is refused with its line.
+pub fn read_results(file: &Path) -> Result<ResultsCsv, EventError> {
+    let (shown, text) = read_text(file)?;
+    let rows = crate::tournament::csv_results::results_from_csv(&text)
+        .map_err(|err| EventError::invalid(format!("{shown}: {err}")))?;
+    Ok(ResultsCsv { shown, rows })
+}
+
+/// Why `import results` entered nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResultsImportError {
+    /// A row could not be placed on its game, or the database failed.
+    Event(EventError),
+    /// The store refused the row on `line` (a result entered already, ...).
+    Refused { line: u64, error: StoreError },
+}
+
+impl From<EventError> for ResultsImportError {
+    fn from(err: EventError) -> ResultsImportError {
+        ResultsImportError::Event(err)
+    }
+}
+
+impl From<StoreError> for ResultsImportError {
+    fn from(err: StoreError) -> ResultsImportError {
+        ResultsImportError::Event(err.into())
+    }
+}
+
+/// Enters the rows' results, `round` for rows without a round column: every row is placed on
+/// its game before anything is entered, and then all are entered in one transaction or none.
+/// Returns each game with what its entry was (corrections count by when they are reported).
+pub fn import_results(
+    store: &mut Store,
+    file: &ResultsCsv,
+    round: Option<u32>,
+    correct: bool,
+) -> Result<Vec<(GameRow, Entered)>, ResultsImportError> {
+    let shown = &file.shown;
+    let at = |line: u64, message: String| {
+        EventError::invalid(format!("{shown}: line {line}: {message}"))
+    };
+    let mut results = Vec::new();
+    for row in &file.rows {
+        let round = row
+            .round
+            .or(round)
+            .ok_or_else(|| at(row.line, "no round: give --round or a round column".into()))?;
+        store
+            .require_paired(round)
+            .map_err(|e| at(row.line, e.to_string()))?;
+        let view = store.round(round)?;
+        let game = match (row.board, row.white) {
+            (Some(board), _) => view.games.iter().find(|g| g.board == Some(board)),
+            (None, Some(white)) => view.games.iter().find(|g| g.white.0 == white),
+            (None, None) => None,
+        }
+        .ok_or_else(|| {
+            at(
+                row.line,
+                match (row.board, row.white) {
+                    (Some(board), _) => format!("round {round} has no board {board}"),
+                    (_, Some(white)) => {
+                        format!("player {white} has no game with White in round {round}")
+                    }
+                    _ => "the row names neither a board nor White".into(),
+                },
+            )
+        })?;
+        if row.white.is_some_and(|w| w != game.white.0)
+            || row.black.is_some_and(|b| b != game.black.0)
+        {
+            return Err(at(
+                row.line,
+                format!(
+                    "round {round} board {} is {}-{}, not {}-{}",
+                    game.board.map_or("-".into(), |b| b.to_string()),
+                    game.white,
+                    game.black,
+                    row.white.map_or("?".into(), |w| w.to_string()),
+                    row.black.map_or("?".into(), |b| b.to_string())
+                ),
+            )
+            .into());
+        }
+        results.push((round, game.white.0, row.result.codes()));
+    }
+    store
+        .enter_results(&results, correct, shown)
+        .map_err(|(index, error)| ResultsImportError::Refused {
+            line: file.rows.get(index).map_or(0, |r| r.line),
+            error,
+        })
+}
+
+/// What an imported result was, when it was more than a first result: said for each game,
+/// since a late correction leaves the standings as they are (C.04.2 4.3).
+pub fn entered_kind(entered: Entered) -> Option<&'static str> {
+    Some(match entered {
+        Entered::Result => return None,
+        Entered::AdjournedFinished => "adjourned game finished: counts in full",
+        Entered::BeforeNextPairing => "correction: counts for the standings",
+        Entered::AfterNextPairing { .. } => {
+            "correction: counts for the standings; the published pairing stands"
+        }
+        Entered::RatingOnly => "correction for rating evaluation only: the tournament score stands",
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn problems_are_listed_before_anything_is_registered() {
+        let mut store = Store::create_in_memory("x", &[]).unwrap();
+        let csv = |text: &str| PlayersCsv {
+            shown: "p.csv".to_owned(),
+            read: crate::tournament::csv_players::read_players(text),
+        };
+        let first = import_players(&mut store, &csv("name,rating,fide_id\nA,2000,1\n"), false);
+        assert_eq!(first, Ok(PlayersImport::Registered { count: 1, last: 1 }));
+        let file = csv("name,rating,fide_id\nB,1900,2\nC,1800,1\n");
+        let dry = import_players(&mut store, &file, true).unwrap();
+        let PlayersImport::Problems { messages, bad_rows } = dry else {
+            panic!("a FIDE ID twice is a problem: {dry:?}");
+        };
+        assert!(!bad_rows);
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].starts_with("p.csv: line 3: "), "{messages:?}");
+        assert_eq!(store.players().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_row_without_a_round_is_refused_with_its_line() {
+        let mut store = Store::create_in_memory("x", &[]).unwrap();
+        let file = ResultsCsv {
+            shown: "r.csv".to_owned(),
+            rows: crate::tournament::csv_results::results_from_csv("board,result\n1,1-0\n")
+                .unwrap(),
+        };
+        let err = import_results(&mut store, &file, None, false).unwrap_err();
+        assert_eq!(
+            err,
+            ResultsImportError::Event(EventError::invalid(
+                "r.csv: line 2: no round: give --round or a round column"
+            ))
+        );
+    }
+}

@@ -10,10 +10,13 @@ pub mod engine;
 pub mod export;
 pub mod game;
 pub mod import;
+pub mod new;
 pub mod pages;
 pub mod pair;
+pub mod players;
 pub mod publish;
 pub mod result;
+pub mod round;
 pub mod standings;
 
 use std::fmt;

@@ -227,18 +227,7 @@ pub fn round_csv(
 /// A game's result from White's side as `import results` and `result` read it (`1-0`,
 /// `1/2`, `+-`, `1-0u`, `*` for adjourned), empty while there is none.
 pub fn result_text(white: char, black: char) -> String {
-    match (white, black) {
-        ('1', '0') => "1-0",
-        ('0', '1') => "0-1",
-        ('=', '=') => "1/2",
-        ('+', '-') => "+-",
-        ('-', '+') => "-+",
-        ('-', '-') => "--",
-        ('W', 'L') => "1-0u",
-        ('L', 'W') => "0-1u",
-        ('D', 'D') => "1/2u",
-        ('*', '*') => "*",
-        _ => "",
-    }
-    .to_owned()
+    crate::tournament::ResultCode::from_codes(white, black)
+        .map_or("", crate::tournament::ResultCode::text)
+        .to_owned()
 }

@@ -110,20 +110,16 @@ pub fn time_control(text: &str) -> Option<String> {
 }
 
 /// The result entered, as PGN writes it, and a note when PGN's four results cannot say it
-/// all (forfeits, unrated games, a double forfeit).
+/// all (forfeits, unrated games, a double forfeit): [`ResultCode::pgn`]. Codes that make no
+/// result together are `*`, with "adjourned" when one side is adjourned.
+///
+/// [`ResultCode::pgn`]: crate::tournament::ResultCode::pgn
 fn entered_result(white: char, black: char) -> (&'static str, Option<&'static str>) {
-    match (white, black) {
-        ('1', '0') => ("1-0", None),
-        ('0', '1') => ("0-1", None),
-        ('=', '=') => ("1/2-1/2", None),
-        ('+', '-') => ("1-0", Some("White won by forfeit")),
-        ('-', '+') => ("0-1", Some("Black won by forfeit")),
-        ('-', '-') => ("*", Some("both players forfeited")),
-        ('W', 'L') => ("1-0", Some("unrated: fewer than one move was played")),
-        ('L', 'W') => ("0-1", Some("unrated: fewer than one move was played")),
-        ('D', 'D') => ("1/2-1/2", Some("unrated: fewer than one move was played")),
-        ('*', _) | (_, '*') => ("*", Some("adjourned")),
-        _ => ("*", None),
+    use crate::tournament::{ADJOURNED, ResultCode};
+    match ResultCode::from_codes(white, black) {
+        Some(result) => result.pgn(),
+        None if white == ADJOURNED || black == ADJOURNED => ("*", Some("adjourned")),
+        None => ("*", None),
     }
 }
 

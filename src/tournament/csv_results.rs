@@ -2,11 +2,11 @@
 //! its board or by its players, with the result from White's side as `arbiter result` takes
 //! it. Every row is checked before anything is entered.
 
+use super::ResultCode;
 pub use super::csv_players::CsvError;
 use super::csv_players::{line_at, reader};
-use super::result_codes;
 
-/// One row: where the game is and its result codes (White's, Black's).
+/// One row: where the game is and its result, from White's side.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ResultRow {
     /// 1-based line of the file.
@@ -16,7 +16,7 @@ pub struct ResultRow {
     pub board: Option<u32>,
     pub white: Option<u16>,
     pub black: Option<u16>,
-    pub codes: (char, char),
+    pub result: ResultCode,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +96,8 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvError> {
             board: None,
             white: None,
             black: None,
-            codes: (' ', ' '),
+            // Replaced by the row's result below; a row without one is refused.
+            result: ResultCode::Adjourned,
         };
         let mut has_result = false;
         for &(index, field) in &columns {
@@ -132,7 +133,7 @@ pub fn results_from_csv(text: &str) -> Result<Vec<ResultRow>, CsvError> {
                     }
                 }
                 Field::Result => {
-                    row.codes = result_codes(value).ok_or_else(|| {
+                    row.result = ResultCode::from_text(value).ok_or_else(|| {
                         bad(format!(
                             "unknown result `{value}`: expected 1-0, 0-1, 1/2, +-, -+, --, 1-0u, 0-1u, 1/2u or *"
                         ))

@@ -8,7 +8,10 @@
 pub mod csv_players;
 pub mod csv_results;
 pub mod record;
+pub mod result_code;
 pub mod settings;
+
+pub use result_code::ResultCode;
 
 use std::fmt;
 use std::str::FromStr;
@@ -307,22 +310,5 @@ pub fn control_character_message(field: &str, text: &str) -> Option<String> {
             "the {field} {text:?} holds a control character (U+{:04X}) at character {position}: expected one line of printable text",
             c as u32
         )
-    })
-}
-
-/// The TRF codes of White and Black for a result as a director types it.
-pub fn result_codes(text: &str) -> Option<(char, char)> {
-    Some(match text.trim() {
-        "1-0" => ('1', '0'),
-        "0-1" => ('0', '1'),
-        "1/2" | "1/2-1/2" | "½-½" | "½" | "=" => ('=', '='),
-        "+-" | "+/-" => ('+', '-'),
-        "-+" | "-/+" => ('-', '+'),
-        "--" | "-/-" => ('-', '-'),
-        "1-0u" => ('W', 'L'),
-        "0-1u" => ('L', 'W'),
-        "1/2u" | "½-½u" => ('D', 'D'),
-        "*" | "adj" | "adjourned" => (ADJOURNED, ADJOURNED),
-        _ => return None,
     })
 }

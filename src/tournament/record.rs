@@ -2,7 +2,7 @@
 //! a line of the event log. They live here, below both `store` (which fills them) and `render`
 //! (which writes them), so that neither of those two modules knows the other.
 
-use super::PlayerId;
+use super::{PlayerId, ResultCode};
 
 /// One game of a round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,6 +12,13 @@ pub struct GameRow {
     pub black: PlayerId,
     pub white_code: char,
     pub black_code: char,
+}
+
+impl GameRow {
+    /// The game's result, if its codes make one (none while it has no result).
+    pub fn result(&self) -> Option<ResultCode> {
+        ResultCode::from_codes(self.white_code, self.black_code)
+    }
 }
 
 /// A round: its games by board, and the players without a game (byes, absences).
