@@ -203,13 +203,3 @@ fn print_boards(names: &HashMap<PlayerId, String>, pairing: &Pairing, bye_label:
         );
     }
 }
-
-/// What a `U` (or another code without an opponent) is in this event, for `round show`
-/// (`cli/round.rs` calls it here until its own step converts it; the words are
-/// `event::pair::unpaired_label`).
-pub fn unpaired_label(store: &Store, code: char) -> Result<&'static str, Failure> {
-    Ok(crate::event::pair::unpaired_label(
-        store.event_settings()?.system,
-        code,
-    ))
-}

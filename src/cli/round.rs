@@ -80,7 +80,7 @@ pub fn run(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
         println!("{}", line.trim_end());
     }
     for (player, code) in &view.unpaired {
-        let what = super::pair::unpaired_label(&store, *code)?;
+        let what = shown.unpaired_label(*code);
         println!(
             "{:>5}  {:>4} {}  {what}",
             "",

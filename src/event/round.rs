@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::store::{RoundView, Store};
 use crate::tournament::PlayerId;
+use crate::tournament::settings::PairingSystem;
 
 use super::EventError;
 
@@ -14,9 +15,17 @@ pub struct RoundShown {
     pub round: u32,
     pub view: RoundView,
     pub names: HashMap<PlayerId, String>,
+    /// The event's pairing system, which says what an unpaired code is (a round robin's `U` is
+    /// its free round, a Swiss's the pairing-allocated bye).
+    pub system: PairingSystem,
 }
 
 impl RoundShown {
+    /// What a code without an opponent (`U`, `H`, `Z`...) is, in the words of the pairings.
+    pub fn unpaired_label(&self, code: char) -> &'static str {
+        super::pair::unpaired_label(self.system, code)
+    }
+
     /// A player's name (empty for a number nobody has).
     pub fn name(&self, id: PlayerId) -> String {
         self.names.get(&id).cloned().unwrap_or_default()
@@ -33,7 +42,13 @@ pub fn show(store: &Store, round: Option<u32>) -> Result<RoundShown, EventError>
     store.require_paired(round)?;
     let view = store.round(round)?;
     let names = store.player_names()?;
-    Ok(RoundShown { round, view, names })
+    let system = store.event_settings()?.system;
+    Ok(RoundShown {
+        round,
+        view,
+        names,
+        system,
+    })
 }
 
 #[cfg(test)]
