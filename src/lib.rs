@@ -15,8 +15,8 @@
 //! - [`cli`]: the command line, the only module that prints.
 
 pub mod chess;
-pub mod event;
 pub mod cli;
+pub mod event;
 pub mod pairing;
 pub mod render;
 pub mod scoresheet;
