@@ -712,7 +712,7 @@ impl Store {
             if let (Some(rating), false) = (p.player.national_rating, host.is_empty()) {
                 let name: String = p.player.name.chars().take(33).collect();
                 push(
-                    &host,
+                    host,
                     format!(
                         "{host} {:>4} {:<4} {name:<33} {rating:>4}",
                         p.player.id.0, ""
@@ -783,3 +783,7 @@ fn encoded_time_control(text: &str) -> Option<String> {
         None => Some(seconds.to_string()),
     }
 }
+
+#[cfg(test)]
+#[path = "trf_tests.rs"]
+mod tests;

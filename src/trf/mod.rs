@@ -13,10 +13,14 @@
 //! with neither opponent nor colour (lichess), a game in progress (a blank result, or lichess's
 //! `Z` with an opponent), a team event's games as individual games. What the reader notices is
 //! one warning per kind, not one per line.
+//!
+//! The records beside the players are kept as written in [`Trf::other`]; [`records`] reads
+//! them into types ([`EventRecords`]), the one reading that the store, the pairing input and
+//! the standings share.
 
 mod acceleration;
 pub mod date;
-mod records;
+pub mod records;
 
 use std::collections::{BTreeMap, HashMap};
 
