@@ -15,7 +15,7 @@
 //! explicit `250` or `XXA` records, which both read alike.
 
 use crate::tournament::Points;
-use crate::trf::{Acceleration, PointValues, Trf};
+use crate::trf::{Acceleration, EventRecords, PointValues, Trf};
 
 /// The number of players in group A for a field of `players`: `2 ceil(N/4)`, at most N.
 pub fn group_size(players: usize) -> usize {
@@ -79,9 +79,12 @@ pub fn is_system_code(code: &str) -> bool {
 
 /// Whether a report's `192` names the Baku method.
 pub fn named_by(trf: &Trf) -> bool {
-    trf.other
-        .iter()
-        .any(|(code, line)| code == "192" && is_system_code(&crate::trf::columns(line, 5, 200)))
+    named_in(&EventRecords::of(trf))
+}
+
+/// Whether one of a report's `192` records, as read, names the Baku method.
+pub fn named_in(records: &EventRecords) -> bool {
+    records.systems().any(is_system_code)
 }
 
 /// Whether the method's point values hold: a win worth two draws, a loss worth nothing.

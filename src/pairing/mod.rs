@@ -16,7 +16,7 @@ use std::fmt;
 
 use crate::chess::Color;
 use crate::tournament::{PlayerId, Points, RoundResult};
-use crate::trf::{Acceleration, AccelerationError, PlayerAcceleration, PointValues, Trf};
+use crate::trf::{Acceleration, AccelerationError, EventRecords, PointValues, RecordKind, Trf};
 
 /// One player as a pairing engine sees them before a round.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,20 +197,25 @@ impl PairingInput {
         // (TRF-2026, record 250).
         let mut explicit = false;
         let mut accelerations: Vec<Acceleration> = Vec::new();
-        for (code, line) in &trf.other {
-            match code.as_str() {
-                "240" => {
-                    let request = crate::trf::ByeRequest::read(line).ok_or_else(|| bad(line))?;
+        let records = EventRecords::of(trf);
+        for record in &records.records {
+            let line = record.line.as_str();
+            let accelerated = |error: &AccelerationError| InputError::Acceleration {
+                record: line.to_owned(),
+                error: error.clone(),
+            };
+            match &record.kind {
+                RecordKind::Bye(request) => {
+                    let request = request.as_ref().ok_or_else(|| bad(line))?;
                     if request.round == round {
-                        for id in request.players {
+                        for &id in &request.players {
                             let i = index(&players, id, line)?;
                             players[i].available = false;
                         }
                     }
                 }
-                "260" | "XXP" => {
-                    let prohibition =
-                        crate::trf::Prohibition::read(code, line).ok_or_else(|| bad(line))?;
+                RecordKind::Prohibition(prohibition) => {
+                    let prohibition = prohibition.as_ref().ok_or_else(|| bad(line))?;
                     if prohibition.applies(round) {
                         let ids = &prohibition.players;
                         for (k, &a) in ids.iter().enumerate() {
@@ -221,36 +226,27 @@ impl PairingInput {
                         }
                     }
                 }
-                "XXA" => {
-                    let read = PlayerAcceleration::read(line).map_err(|error| {
-                        InputError::Acceleration {
-                            record: line.to_owned(),
-                            error,
-                        }
-                    })?;
+                RecordKind::PlayerAcceleration(read) => {
+                    let read = read.as_ref().map_err(accelerated)?;
                     let i = index(&players, read.player, line)?;
-                    players[i].acceleration = read.points;
+                    players[i].acceleration = read.points.clone();
                     explicit = true;
                 }
-                "250" => {
-                    let read =
-                        Acceleration::read(line).map_err(|error| InputError::Acceleration {
-                            record: line.to_owned(),
-                            error,
-                        })?;
+                RecordKind::Acceleration(read) => {
+                    let read = read.as_ref().map_err(accelerated)?;
                     // A record with match points only accelerates teams (TRF-2026: match
                     // points are blank for individuals); the games of individuals have
                     // nothing to add it to.
                     if read.game_points.is_some() {
                         explicit = true;
-                        accelerations.push(read);
+                        accelerations.push(*read);
                     }
                 }
                 _ => {}
             }
         }
-        let values = PointValues::of(trf);
-        if !explicit && baku::named_by(trf) {
+        let values = records.point_values;
+        if !explicit && baku::named_in(&records) {
             if !baku::fits(&values) {
                 return Err(InputError::BakuPoints { values });
             }
@@ -276,13 +272,13 @@ impl PairingInput {
         }
         // White when nothing tells: no round has a colour yet (`pairing dutch` refuses to pair
         // round 1 so, before it gets here).
-        let initial_colour = trf
+        let initial_colour = records
             .initial_colour
             .or_else(|| inferred_initial_colour(trf))
             .unwrap_or(Color::White);
         Ok(PairingInput {
             round,
-            planned_rounds: trf.rounds,
+            planned_rounds: records.rounds,
             initial_colour,
             values,
             players,
@@ -314,12 +310,13 @@ pub fn baku_rounds(trf: &Trf, round: u32) -> u32 {
 pub fn baku_rounds_unknown(trf: &Trf, round: u32) -> Option<String> {
     // As `PairingInput::from_trf` reads them: a 250 with match points only accelerates
     // teams and leaves the 192 in force.
-    let explicit = trf.other.iter().any(|(code, line)| match code.as_str() {
-        "XXA" => true,
-        "250" => crate::trf::Acceleration::read(line).is_ok_and(|r| r.game_points.is_some()),
+    let records = EventRecords::of(trf);
+    let explicit = records.records.iter().any(|r| match &r.kind {
+        RecordKind::PlayerAcceleration(_) => true,
+        RecordKind::Acceleration(read) => read.as_ref().is_ok_and(|r| r.game_points.is_some()),
         _ => false,
     });
-    if trf.rounds.is_some() || explicit || !baku::named_by(trf) {
+    if records.rounds.is_some() || explicit || !baku::named_in(&records) {
         return None;
     }
     let assumed = baku_rounds(trf, round);

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 
 use crate::tournament::{Outcome, Player, PlayerId, Points, RoundResult};
-use crate::trf::{PointValues, Trf};
+use crate::trf::{EventRecords, PointValues, Trf};
 
 use super::StandingsError;
 
@@ -90,7 +90,8 @@ impl EventResults {
     /// robin (`092` naming a round robin or Berger). An adjourned game (`*`) is pending. A
     /// result code the reader does not know counts as an absence.
     pub fn from_trf(trf: &Trf) -> EventResults {
-        let values = PointValues::of(trf);
+        let records = EventRecords::of(trf);
+        let values = records.point_values;
         let rounds = trf
             .players
             .iter()
@@ -137,13 +138,7 @@ impl EventResults {
                 withdrawn_from: None,
             })
             .collect();
-        let round_robin = trf.other.iter().any(|(code, line)| {
-            let text = line.to_ascii_lowercase();
-            code == "092"
-                && (text.contains("round-robin")
-                    || text.contains("round robin")
-                    || text.contains("berger"))
-        });
+        let round_robin = records.is_round_robin();
         EventResults {
             entries,
             values,

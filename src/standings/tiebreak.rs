@@ -611,13 +611,27 @@ impl RecordedList {
     /// `202`, else `212` (the standings' order, its `PTS` skipped). Gives the record's code,
     /// the line as written and the list read from it.
     pub fn of_report(trf: &crate::trf::Trf) -> Option<(&str, &str, RecordedList)> {
-        let (code, line) = trf
-            .other
-            .iter()
-            .find(|(code, _)| code == "202")
-            .or_else(|| trf.other.iter().find(|(code, _)| code == "212"))?;
-        let list = crate::trf::columns(line, 5, line.chars().count().max(5));
-        Some((code.as_str(), line.as_str(), RecordedList::read(&list)))
+        use crate::trf::RecordKind;
+        let records = crate::trf::EventRecords::of(trf);
+        let listed = |wanted: fn(&RecordKind) -> Option<&String>| {
+            records
+                .records
+                .iter()
+                .enumerate()
+                .find_map(|(at, r)| wanted(&r.kind).map(|list| (at, list)))
+        };
+        let (at, list) = listed(|kind| match kind {
+            RecordKind::Tiebreaks(list) => Some(list),
+            _ => None,
+        })
+        .or_else(|| {
+            listed(|kind| match kind {
+                RecordKind::StandingsOrder(list) => Some(list),
+                _ => None,
+            })
+        })?;
+        let (code, line) = &trf.other[at];
+        Some((code.as_str(), line.as_str(), RecordedList::read(list)))
     }
 
     /// The entries as written, comma-separated: the event's `tiebreaks` setting.

@@ -2,15 +2,18 @@
 //! tournament report and the report for rating evaluation from the database. The mapping
 //! between the tables and the TRF records lives here only.
 
-use rusqlite::{Connection, params};
+use rusqlite::params;
 
 use crate::chess::Color;
+use crate::tournament::settings::{
+    AccelerationMethod, EventSettings, InitialColour, PairingSystem,
+};
 use crate::tournament::{ADJOURNED, PlayerId, Points, RoundResult};
-use crate::trf::{PointValues, Trf, TrfPlayer, TrfRound};
+use crate::trf::{EventRecord, EventRecords, PointValues, RecordKind, Trf, TrfPlayer, TrfRound};
 
 use super::{
-    Store, StoreError, log::log, players::insert_player, players::players_in,
-    results::rating_only_correction, setting_in,
+    Store, StoreError, event_settings_in, log::log, players::insert_player, players::players_in,
+    results::rating_only_correction,
 };
 
 impl Store {
@@ -89,108 +92,87 @@ impl Store {
         };
         let encodable_time_control =
             encoded_time_control(trf.time_control.as_deref().unwrap_or("")).is_some();
+        // The settings the event had before the import (given at `new`); the report's own
+        // decide where it names them.
+        let before = event_settings_in(&tx)?;
+        let mut system = before.system;
         let mut forfeit_wins: Vec<(Points, String)> = Vec::new();
         let mut half_byes: Vec<(Points, String)> = Vec::new();
-        // Acceleration records as read (TRF's one reader) with their lines, the engines' XXA
-        // lines, and a 192 naming the Baku method: which of them is the acceleration
-        // setting is decided once all are known.
+        // Acceleration records as read with their lines, the engines' XXA lines, and a 192
+        // naming the Baku method: which of them is the acceleration setting is decided once
+        // all are known.
         let mut accelerations: Vec<(crate::trf::Acceleration, String)> = Vec::new();
         let mut player_accelerations: Vec<String> = Vec::new();
         let mut baku_named: Vec<String> = Vec::new();
-        for (code, line) in &trf.other {
-            let chars: Vec<char> = line.chars().collect();
-            // The TRF module's reader, which the pairing input uses too.
-            let column = |from: usize, to: usize| crate::trf::columns(line, from, to);
+        // Every record as the TRF module reads it (the pairing input reads the same), in the
+        // order written: the records no setting holds are kept in that order.
+        let records = EventRecords::of(trf);
+        for EventRecord { code, line, kind } in &records.records {
             let unreadable = || {
                 StoreError::Invalid(format!(
                     "record `{line}` cannot be read: expected the columns of TRF-2026"
                 ))
             };
-            let unreadable_at = |error: crate::trf::AccelerationError| {
+            let unreadable_at = |error: &crate::trf::AccelerationError| {
                 StoreError::Invalid(format!("record `{line}`, column {}: {error}", error.column))
             };
-            match code.as_str() {
-                "132" => {
-                    // Round dates YY/MM/DD from column 92, every ten columns (the reader
-                    // wrote them so, whatever form the file had); the century as the reader
-                    // takes a two-digit year.
-                    let mut dates = Vec::new();
-                    let mut start = 92;
-                    while chars.len() >= start {
-                        let date = column(start, start + 7);
-                        if let Some((year, rest)) = date.split_once('/')
-                            && let Ok(year) = year.parse::<i32>()
-                        {
-                            let year = crate::trf::date::full_year(year);
-                            dates.push(format!("{year}-{}", rest.replace('/', "-")));
-                        }
-                        start += 10;
-                    }
-                    set("round-dates", Some(dates.join(",")))?;
-                }
-                "202" => set("tiebreaks", Some(column(5, chars.len())))?,
-                "092" => {
-                    let kind = column(5, chars.len()).to_ascii_lowercase();
-                    if kind.contains("double") && kind.contains("round") {
-                        set("system", Some("double-berger".into()))?;
-                    } else if kind.contains("round") {
-                        set("system", Some("berger".into()))?;
+            match kind {
+                RecordKind::RoundDates(dates) => set("round-dates", Some(dates.join(",")))?,
+                RecordKind::Tiebreaks(list) => set("tiebreaks", Some(list.clone()))?,
+                RecordKind::EventType(kind) => {
+                    if let Some(named) = kind.pairing_system() {
+                        system = named;
+                        set("system", Some(named.as_str().to_owned()))?;
                     }
                 }
-                "240" => {
+                RecordKind::Bye(request) => {
                     // A requested bye; the round column of the player may say it too.
-                    let request = crate::trf::ByeRequest::read(line).ok_or_else(unreadable)?;
-                    for id in request.players {
+                    let request = request.as_ref().ok_or_else(unreadable)?;
+                    for id in &request.players {
                         tx.execute(
                             "INSERT OR IGNORE INTO entry (round, player, opponent, colour, code) VALUES (?1, ?2, NULL, '-', ?3)",
                             params![request.round, id, request.kind.to_string()],
                         )?;
                     }
                 }
-                "062" | "072" => {}
-                _ if is_national_rating_record(code, &chars) => {
-                    // A national rating record: the player's number at 5-8, the rating at 49-52.
-                    if let (Ok(id), Ok(rating)) =
-                        (column(5, 8).parse::<u16>(), column(49, 52).parse::<u16>())
-                    {
+                RecordKind::Counts => {}
+                RecordKind::NationalRating(rating) => {
+                    // A national rating record: the player's number at 5-8, the rating at
+                    // 49-52; one whose numbers do not read says nothing.
+                    if let Some(rating) = rating {
                         tx.execute(
                             "UPDATE player SET national_rating = ?2 WHERE number = ?1",
-                            params![id, rating],
+                            params![rating.player, rating.rating],
                         )?;
                     }
                 }
                 // Point values are read once below, from 162 or the engines' BBx lines.
-                "162" | "BBW" | "BBD" | "BBL" | "BBF" | "BBU" | "BBZ" => {}
-                "299" => {
-                    let kind = column(5, 5);
-                    let points = column(14, 17).parse::<Points>().ok();
-                    match (kind.as_str(), points) {
-                        ("+", Some(p)) => forfeit_wins.push((p, line.clone())),
-                        ("H", Some(p)) => half_byes.push((p, line.clone())),
-                        // A correction for rating evaluation only, as `export trf` writes it:
-                        // the game's code is the corrected one, and the record the points
-                        // the tournament gives on top. The tournament keeps its own result.
-                        ("", Some(delta)) if rating_only_correction(&tx, trf, line, delta)? => {}
-                        _ => keep(code, line)?,
-                    }
-                }
-                "222" if encodable_time_control => {}
+                RecordKind::PointValues(_) => {}
+                RecordKind::AbnormalPoints(Some(abnormal)) => match abnormal.kind.as_str() {
+                    "+" => forfeit_wins.push((abnormal.points, line.clone())),
+                    "H" => half_byes.push((abnormal.points, line.clone())),
+                    // A correction for rating evaluation only, as `export trf` writes it: the
+                    // game's code is the corrected one, and the record the points the
+                    // tournament gives on top. The tournament keeps its own result.
+                    "" if rating_only_correction(&tx, trf, line, abnormal.points)? => {}
+                    _ => keep(code, line)?,
+                },
+                RecordKind::TimeControl(_) if encodable_time_control => {}
                 // `trf::parse` refuses these already; a report built otherwise is checked here.
-                "250" => {
-                    let record = crate::trf::Acceleration::read(line).map_err(unreadable_at)?;
-                    accelerations.push((record, line.clone()));
+                RecordKind::Acceleration(read) => {
+                    let record = read.as_ref().map_err(unreadable_at)?;
+                    accelerations.push((*record, line.clone()));
                 }
-                "XXA" => {
-                    crate::trf::PlayerAcceleration::read(line).map_err(unreadable_at)?;
+                RecordKind::PlayerAcceleration(read) => {
+                    read.as_ref().map_err(unreadable_at)?;
                     player_accelerations.push(line.clone());
                 }
-                "192" if crate::pairing::baku::is_system_code(&column(5, chars.len())) => {
+                RecordKind::System(named) if crate::pairing::baku::is_system_code(named) => {
                     baku_named.push(line.clone());
                 }
-                "XXP" | "260" => {
+                RecordKind::Prohibition(prohibition) => {
                     // Every pair among the players, for the record's rounds (XXP: all).
-                    let prohibition =
-                        crate::trf::Prohibition::read(code, line).ok_or_else(unreadable)?;
+                    let prohibition = prohibition.as_ref().ok_or_else(unreadable)?;
                     let ids = &prohibition.players;
                     for (i, &a) in ids.iter().enumerate() {
                         for &b in &ids[i + 1..] {
@@ -209,7 +191,14 @@ impl Store {
                         }
                     }
                 }
-                _ => keep(code, line)?,
+                // A 299 whose points do not read, a 192 naming another system, a 212, a 222
+                // that the 122 does not give back, team records and any other record.
+                RecordKind::AbnormalPoints(None)
+                | RecordKind::TimeControl(_)
+                | RecordKind::System(_)
+                | RecordKind::StandingsOrder(_)
+                | RecordKind::Team
+                | RecordKind::Other => keep(code, line)?,
             }
         }
         // A report with a `212` (the standings' order: the points, then the tie-breaks) and no
@@ -219,7 +208,7 @@ impl Store {
         {
             set("tiebreaks", Some(list.text()))?;
         }
-        let values = PointValues::of(trf);
+        let values = records.point_values;
         for (key, points) in [
             ("points-win", values.win),
             ("points-forfeit-win", values.win),
@@ -233,7 +222,7 @@ impl Store {
         }
         // In a round robin the report's `U` is the free round of an odd field (TRF16/TRF-2026:
         // "U for player unpaired by the system"), so its 162 value is the free round's.
-        if setting_in(&tx, "system")? != "dutch" {
+        if system.is_round_robin() {
             set("points-free-round", Some(values.bye.to_string()))?;
         }
         // Forfeit wins and half-point byes scored apart from a win and a draw come as 299
@@ -259,7 +248,7 @@ impl Store {
         // kept as written, 192 included, and goes back out as it came.
         let baku = crate::pairing::baku::records(
             u16::try_from(crate::pairing::baku::group_size(trf.players.len())).unwrap_or(u16::MAX),
-            trf.rounds.unwrap_or(0),
+            records.rounds.unwrap_or(0),
             &values,
         );
         let given: Vec<crate::trf::Acceleration> =
@@ -361,14 +350,9 @@ impl Store {
     /// The reports named by `for_rating` (false: the tournament's record, true: the rating
     /// report), each built from the same rows, which are read only once.
     fn reports<const N: usize>(&self, for_rating: [bool; N]) -> Result<[Trf; N], StoreError> {
-        let dated = |key: &str| -> Result<Option<String>, StoreError> {
-            let value = self.setting(key)?;
-            Ok((!value.is_empty()).then(|| value.replace('-', "/")))
-        };
-        let text = |key: &str| -> Result<Option<String>, StoreError> {
-            let value = self.setting(key)?;
-            Ok((!value.is_empty()).then_some(value))
-        };
+        let settings = self.event_settings()?;
+        let dated = |value: &str| (!value.is_empty()).then(|| value.replace('-', "/"));
+        let text = |value: &str| (!value.is_empty()).then(|| value.to_owned());
         // A round counts towards the points once it is paired; before that it may only hold
         // requested byes for the round to come.
         let paired: Vec<u32> = self
@@ -381,21 +365,19 @@ impl Store {
             .collect::<Result<_, _>>()?;
         let next_round = paired.iter().max().copied().unwrap_or(0) + 1;
         // Points under the event's own scoring, as the 162 record of the report declares it.
-        let setting_points = |key: &str| -> Result<Points, StoreError> {
-            Ok(self.setting(key)?.parse().unwrap_or_default())
-        };
+        let scoring = settings.scoring;
         let values = PointValues {
-            win: setting_points("points-win")?,
-            draw: setting_points("points-draw")?,
-            loss: setting_points("points-loss")?,
-            absence: setting_points("points-forfeit-loss")?,
-            bye: setting_points(free_round_or_pab(&self.conn)?)?,
+            win: scoring.win,
+            draw: scoring.draw,
+            loss: scoring.loss,
+            absence: scoring.forfeit_loss,
+            bye: free_round_or_pab(&settings),
         };
         // The TRF has one value for a win, a forfeit win and a full-point bye, and one for a
         // draw and a half-point bye; where the event scores them apart, the points come from
         // the event and 299 records say so.
-        let forfeit_win = setting_points("points-forfeit-win")?;
-        let half_point_bye = setting_points("points-hpb")?;
+        let forfeit_win = scoring.forfeit_win;
+        let half_point_bye = scoring.hpb;
         let worth = |result: RoundResult| match result {
             RoundResult::Forfeit { won: true, .. } => forfeit_win,
             RoundResult::HalfPointBye => half_point_bye,
@@ -441,19 +423,19 @@ impl Store {
         };
         // The event's records, the same in every report.
         let header = Trf {
-            name: text("name")?,
-            city: text("city")?,
-            federation: text("federation")?,
-            start_date: dated("start")?,
-            end_date: dated("end")?,
-            chief_arbiter: text("arbiter")?,
+            name: text(&settings.name),
+            city: text(&settings.city),
+            federation: text(&settings.federation),
+            start_date: dated(&settings.start),
+            end_date: dated(&settings.end),
+            chief_arbiter: text(&settings.arbiter),
             deputy_arbiters: Vec::new(),
-            time_control: text("time-control")?,
-            rounds: text("rounds")?.and_then(|r| r.parse().ok()),
-            initial_colour: match self.setting("initial-colour")?.as_str() {
-                "white" => Some(Color::White),
-                "black" => Some(Color::Black),
-                _ => None,
+            time_control: text(&settings.time_control),
+            rounds: settings.rounds,
+            initial_colour: match settings.initial_colour {
+                InitialColour::White => Some(Color::White),
+                InitialColour::Black => Some(Color::Black),
+                InitialColour::Lots => None,
             },
             ..Trf::default()
         };
@@ -528,7 +510,7 @@ impl Store {
                     rounds,
                 });
             }
-            let mut other = self.event_records(&players, &paired)?;
+            let mut other = self.event_records(&settings, &players, &paired)?;
             // The tournament score of a player with a rating-only correction differs from what
             // the corrected codes add up to: a 299 adjustment (blank kind) says by how much, so
             // that the report's points add up.
@@ -589,6 +571,7 @@ impl Store {
     /// (202) and prohibited pairings (260).
     fn event_records(
         &self,
+        settings: &EventSettings,
         players: &[TrfPlayer],
         paired: &[u32],
     ) -> Result<Vec<(String, String)>, StoreError> {
@@ -597,35 +580,33 @@ impl Store {
         push("062", format!("062 {}", players.len()));
         let rated = players.iter().filter(|p| p.player.rating.is_some()).count();
         push("072", format!("072 {rated}"));
-        let kind = match self.setting("system")?.as_str() {
-            "berger" => "Individual: Round-Robin",
-            "double-berger" => "Individual: Double Round-Robin",
-            _ => "Individual: Swiss-System (FIDE Dutch)",
+        let kind = match settings.system {
+            PairingSystem::Berger => "Individual: Round-Robin",
+            PairingSystem::DoubleBerger => "Individual: Double Round-Robin",
+            PairingSystem::Dutch => "Individual: Swiss-System (FIDE Dutch)",
         };
         push("092", format!("092 {kind}"));
-        let dates = self.setting("round-dates")?;
+        let dates = &settings.round_dates;
         if !dates.is_empty() {
             // Round dates YY/MM/DD from column 92, every ten columns.
             let mut line = format!("{:<91}", "132");
-            for date in dates.split(',') {
+            for date in dates {
                 let short = date.get(2..).unwrap_or(date).replace('-', "/");
                 line.push_str(&format!("{short:<10}"));
             }
             push("132", line.trim_end().to_owned());
         }
+        let scoring = &settings.scoring;
         let points: Vec<String> = [
-            ("W", "points-win"),
-            ("D", "points-draw"),
-            ("L", "points-loss"),
-            ("A", "points-forfeit-loss"),
-            ("P", free_round_or_pab(&self.conn)?),
+            ("W", scoring.win),
+            ("D", scoring.draw),
+            ("L", scoring.loss),
+            ("A", scoring.forfeit_loss),
+            ("P", free_round_or_pab(settings)),
         ]
         .iter()
-        .map(|(code, key)| {
-            let points: Points = self.setting(key)?.parse().unwrap_or_default();
-            Ok(format!("{code}{:>4}", points.to_string()))
-        })
-        .collect::<Result<_, StoreError>>()?;
+        .map(|(code, points)| format!("{code}{:>4}", points.to_string()))
+        .collect();
         let standard = ["W 1.0", "D 0.5", "L 0.0", "A 0.0", "P 1.0"];
         if points != standard {
             // Code at column 6 and points at 7-10, then every nine columns.
@@ -638,11 +619,11 @@ impl Store {
             }
             push("162", line);
         }
-        let tiebreaks = self.setting("tiebreaks")?;
+        let tiebreaks = &settings.tiebreaks;
         if !tiebreaks.is_empty() {
             push("202", format!("202 {tiebreaks}"));
         }
-        if let Some(encoded) = encoded_time_control(&self.setting("time-control")?) {
+        if let Some(encoded) = encoded_time_control(&settings.time_control) {
             push("222", format!("222 {encoded}"));
         }
         // Requested byes for rounds not yet paired (the round columns say it too, for the
@@ -671,15 +652,17 @@ impl Store {
             }
             push("240", line);
         }
-        if self.setting("acceleration")? == "baku" {
+        let baku = settings.acceleration == AccelerationMethod::Baku;
+        if baku {
             // The system code says the method by name, for any reader; the 250 records say
-            // it in numbers (and override the 192 for a reader that knows both).
+            // it in numbers (and override the 192 for a reader that knows both). Without a
+            // number of rounds no round is accelerated.
             push("192", "192 FIDE_DUTCH_BAKU".to_owned());
-            let rounds: u32 = self.setting("rounds")?.parse().unwrap_or(0);
-            let values = crate::trf::PointValues {
-                win: self.setting("points-win")?.parse().unwrap_or(Points::ONE),
-                draw: self.setting("points-draw")?.parse().unwrap_or(Points::HALF),
-                ..crate::trf::PointValues::default()
+            let rounds = settings.rounds.unwrap_or(0);
+            let values = PointValues {
+                win: scoring.win,
+                draw: scoring.draw,
+                ..PointValues::default()
             };
             let last =
                 u16::try_from(crate::pairing::baku::group_size(players.len())).unwrap_or(u16::MAX);
@@ -689,13 +672,8 @@ impl Store {
         }
         // Points that differ from the 162 values for their code: forfeit wins (W) and
         // half-point byes (D), as abnormal point assignments, one record per round and kind.
-        let forfeit_win: Points = self
-            .setting("points-forfeit-win")?
-            .parse()
-            .unwrap_or_default();
-        let win: Points = self.setting("points-win")?.parse().unwrap_or_default();
-        let hpb: Points = self.setting("points-hpb")?.parse().unwrap_or_default();
-        let draw: Points = self.setting("points-draw")?.parse().unwrap_or_default();
+        let (forfeit_win, win) = (scoring.forfeit_win, scoring.win);
+        let (hpb, draw) = (scoring.hpb, scoring.draw);
         for (code, points, differs) in [
             ('+', forfeit_win, forfeit_win != win),
             ('H', hpb, hpb != draw),
@@ -729,12 +707,12 @@ impl Store {
             }
         }
         // National ratings (TRF-2026 NRS records), under the host federation's code.
-        let host = self.setting("federation")?;
+        let host = &settings.federation;
         for p in players {
             if let (Some(rating), false) = (p.player.national_rating, host.is_empty()) {
                 let name: String = p.player.name.chars().take(33).collect();
                 push(
-                    &host,
+                    host,
                     format!(
                         "{host} {:>4} {:<4} {name:<33} {rating:>4}",
                         p.player.id.0, ""
@@ -748,7 +726,6 @@ impl Store {
         let kept: Vec<(String, String)> = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
-        let baku = self.setting("acceleration")? == "baku";
         for (code, line) in kept {
             // The Baku method's own 192 is written above; another system code kept from the
             // imported report would be a second one.
@@ -757,7 +734,9 @@ impl Store {
             }
             push(&code, line);
         }
-        let last_round: u32 = self.setting("rounds")?.parse().unwrap_or(99);
+        // A prohibition to the end of an event without a number of rounds is written up to
+        // round 99, the most a setting allows.
+        let last_round = settings.rounds.unwrap_or(99);
         let mut stmt = self.conn.prepare(
             "SELECT a, b, first_round, last_round FROM forbidden ORDER BY a, b, first_round",
         )?;
@@ -779,22 +758,12 @@ impl Store {
 /// The setting that scores a TRF `U`: in a Swiss the pairing-allocated bye; in a round robin,
 /// which has none, the free round of an odd field (`points-free-round`, none by default: the
 /// Berger tables give that player a rest, not a point).
-fn free_round_or_pab(conn: &Connection) -> Result<&'static str, StoreError> {
-    Ok(if setting_in(conn, "system")? == "dutch" {
-        "points-pab"
+fn free_round_or_pab(settings: &EventSettings) -> Points {
+    if settings.system.is_round_robin() {
+        settings.scoring.free_round
     } else {
-        "points-free-round"
-    })
-}
-
-/// A national rating record (TRF-2026 NRS): a federation code in columns 1-3 and a
-/// player's number in 5-8, with the columns of a `001` record.
-fn is_national_rating_record(code: &str, chars: &[char]) -> bool {
-    code.len() == 3
-        && code.bytes().all(|b| b.is_ascii_uppercase())
-        && !code.starts_with("XX")
-        && !code.starts_with("BB")
-        && chars.len() >= 52
+        settings.scoring.pab
+    }
 }
 
 /// The `222` encoding of a time control written as minutes plus seconds per move
@@ -814,3 +783,7 @@ fn encoded_time_control(text: &str) -> Option<String> {
         None => Some(seconds.to_string()),
     }
 }
+
+#[cfg(test)]
+#[path = "trf_tests.rs"]
+mod tests;

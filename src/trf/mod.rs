@@ -13,9 +13,14 @@
 //! with neither opponent nor colour (lichess), a game in progress (a blank result, or lichess's
 //! `Z` with an opponent), a team event's games as individual games. What the reader notices is
 //! one warning per kind, not one per line.
+//!
+//! The records beside the players are kept as written in [`Trf::other`]; [`records`] reads
+//! them into types ([`EventRecords`]), the one reading that the store, the pairing input and
+//! the standings share.
 
 mod acceleration;
 pub mod date;
+pub mod records;
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -23,6 +28,12 @@ use chrono::NaiveDate;
 use std::fmt;
 
 pub use acceleration::{Acceleration, AccelerationError, PlayerAcceleration};
+pub use records::{
+    AbnormalPoints, ByeRequest, EventRecord, EventRecords, EventType, NationalRating, PointKind,
+    PointValues, Prohibition, RecordKind, columns, player_numbers,
+};
+
+use records::TEAM_RECORDS;
 
 use crate::chess::Color;
 use crate::tournament::{Outcome, Player, PlayerId, Points, RoundResult, Sex, Title};
@@ -255,111 +266,6 @@ pub struct Trf {
     pub other: Vec<(String, String)>,
     /// `###` comments: manual interventions.
     pub comments: Vec<String>,
-}
-
-/// Columns `from..=to` (1-based, inclusive, counted in characters) of a record, trimmed: the
-/// one column reader for the records kept as written (`240`, `250`, `260`, `299`, `XXA`...),
-/// shared by the store and the pairing input so that they read a record alike.
-pub fn columns(line: &str, from: usize, to: usize) -> String {
-    let chars: Vec<char> = line.chars().collect();
-    field(&chars, from, to)
-}
-
-/// The player numbers of a record from column `from` on. TRF-2026 writes them every five
-/// columns; they are read as numbers separated by blanks, which is the same for a record
-/// written to the letter and also reads one whose numbers are not aligned. `None` when
-/// something there is not a number from 1 to 9999.
-pub fn player_numbers(line: &str, from: usize) -> Option<Vec<u16>> {
-    line.chars()
-        .skip(from.saturating_sub(1))
-        .collect::<String>()
-        .split_whitespace()
-        .map(|t| t.parse::<u16>().ok().filter(|n| (1..=9999).contains(n)))
-        .collect()
-}
-
-/// A prohibited pairing: every pair among `players` must not meet in rounds `first` to
-/// `last` (`260`: rounds at columns 5-7 and 9-11, players from 13; the engines' `XXP`: every
-/// round, players from 5).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prohibition {
-    pub first: u32,
-    /// `None`: to the end of the event.
-    pub last: Option<u32>,
-    pub players: Vec<u16>,
-}
-
-impl Prohibition {
-    /// Reads a `260` or `XXP` record; `None` when it cannot be read.
-    pub fn read(code: &str, line: &str) -> Option<Prohibition> {
-        match code {
-            "260" => {
-                let first = columns(line, 5, 7)
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&r| r >= 1)?;
-                let last = columns(line, 9, 11).parse::<u32>().ok()?;
-                if last < first {
-                    return None;
-                }
-                Some(Prohibition {
-                    first,
-                    last: Some(last),
-                    players: player_numbers(line, 13)?,
-                })
-            }
-            "XXP" => Some(Prohibition {
-                first: 1,
-                last: None,
-                players: player_numbers(line, 5)?,
-            }),
-            _ => None,
-        }
-    }
-
-    /// Whether it holds in `round`.
-    pub fn applies(&self, round: u32) -> bool {
-        self.first <= round && self.last.is_none_or(|last| round <= last)
-    }
-
-    /// The `260` record, with `rounds` for a prohibition to the end of the event.
-    pub fn record(&self, rounds: u32) -> String {
-        let mut line = format!(
-            "260 {:>3} {:>3}",
-            self.first,
-            self.last.unwrap_or(rounds.max(self.first))
-        );
-        for id in &self.players {
-            line.push_str(&format!(" {id:>4}"));
-        }
-        line
-    }
-}
-
-/// Requested byes (`240`): the kind at column 5 (`F`, `H`, `Z`), the round at 7-9, the
-/// players from 11.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ByeRequest {
-    pub kind: char,
-    pub round: u32,
-    pub players: Vec<u16>,
-}
-
-impl ByeRequest {
-    /// Reads a `240` record; `None` when it cannot be read.
-    pub fn read(line: &str) -> Option<ByeRequest> {
-        let kind = match columns(line, 5, 5).as_str() {
-            "F" => 'F',
-            "H" => 'H',
-            "Z" => 'Z',
-            _ => return None,
-        };
-        Some(ByeRequest {
-            kind,
-            round: columns(line, 7, 9).parse().ok().filter(|&r| r >= 1)?,
-            players: player_numbers(line, 11)?,
-        })
-    }
 }
 
 fn field(line: &[char], from: usize, to: usize) -> String {
@@ -701,10 +607,10 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
             // Acceleration records stay as written (a program's own columns go back out as they
             // came), but one that no reading fits is refused here, where its line is known.
             "250" | "XXA" => {
-                let read = if code == "250" {
-                    Acceleration::read(raw).map(|_| ())
-                } else {
-                    PlayerAcceleration::read(raw).map(|_| ())
+                let read = match RecordKind::read(&code, raw) {
+                    RecordKind::Acceleration(read) => read.map(|_| ()),
+                    RecordKind::PlayerAcceleration(read) => read.map(|_| ()),
+                    _ => unreachable!("the acceleration records are read as such"),
                 };
                 if let Err(error) = read {
                     return Err(ParseTrfError {
@@ -753,12 +659,6 @@ pub fn parse(text: &str) -> Result<(Trf, Vec<TrfWarning>), ParseTrfError> {
     check_points(&trf, &lines_of, &mut warnings);
     Ok((trf, warnings))
 }
-
-/// TRF-2026 team records (and TRF16's `013` team composition): a team event, whose games we
-/// read as an individual event's.
-const TEAM_RECORDS: [&str; 9] = [
-    "013", "300", "310", "320", "330", "352", "362", "801", "802",
-];
 
 impl Notes {
     /// One warning per kind of thing noticed, and first of all, plainly, that a team event is
@@ -1107,8 +1007,9 @@ fn codes_match(a: char, b: char) -> bool {
 /// The points written must be the sum of the rounds; a trailing round for the round about to
 /// be paired (a requested bye) may or may not be counted yet, so both sums are accepted.
 fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<TrfWarning>) {
-    let values = PointValues::of(trf);
-    let (assigned, bonuses) = abnormal_points(trf);
+    let records = EventRecords::of(trf);
+    let values = records.point_values;
+    let (assigned, bonuses) = records.abnormal_points();
     let mut wrong: Vec<(usize, String)> = Vec::new();
     for player in &trf.players {
         let id = player.player.id.0;
@@ -1167,132 +1068,6 @@ fn check_points(trf: &Trf, lines_of: &HashMap<u16, usize>, warnings: &mut Vec<Tr
     }
 }
 
-/// The points each kind of round result is worth in a report: the standard values, or those
-/// of a `162` record (FIDE) or of the `BBx` lines (bbpPairings).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PointValues {
-    /// Win, forfeit win, full-point bye.
-    pub win: Points,
-    /// Draw, half-point bye.
-    pub draw: Points,
-    /// Loss over the board.
-    pub loss: Points,
-    /// Forfeit loss, zero-point bye, absence.
-    pub absence: Points,
-    /// Pairing-allocated bye.
-    pub bye: Points,
-}
-
-impl Default for PointValues {
-    fn default() -> PointValues {
-        PointValues {
-            win: Points::ONE,
-            draw: Points::HALF,
-            loss: Points::ZERO,
-            absence: Points::ZERO,
-            bye: Points::ONE,
-        }
-    }
-}
-
-impl PointValues {
-    /// The values a report declares, the standard ones where it declares none.
-    pub fn of(trf: &Trf) -> PointValues {
-        let mut values = PointValues::default();
-        for (code, line) in &trf.other {
-            let chars: Vec<char> = line.chars().collect();
-            let column = |from: usize, to: usize| field(&chars, from, to);
-            match code.as_str() {
-                "162" => {
-                    // A code at column 6, its points at 7-10, then every nine columns.
-                    let mut start = 6;
-                    while chars.len() >= start {
-                        if let Ok(points) = column(start + 1, start + 4).parse::<Points>() {
-                            match column(start, start).as_str() {
-                                "W" => values.win = points,
-                                "D" => values.draw = points,
-                                "L" => values.loss = points,
-                                "A" => values.absence = points,
-                                "P" => values.bye = points,
-                                _ => {}
-                            }
-                        }
-                        start += 9;
-                    }
-                }
-                "BBW" | "BBD" | "BBL" | "BBF" | "BBU" => {
-                    if let Ok(points) = column(5, chars.len()).parse::<Points>() {
-                        match code.as_str() {
-                            "BBW" => values.win = points,
-                            "BBD" => values.draw = points,
-                            "BBL" => values.loss = points,
-                            "BBF" => values.absence = points,
-                            _ => values.bye = points,
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        values
-    }
-
-    /// What one round result is worth.
-    pub fn points(&self, result: RoundResult) -> Points {
-        match result {
-            RoundResult::Played {
-                outcome: Outcome::Win,
-                ..
-            }
-            | RoundResult::Forfeit { won: true, .. }
-            | RoundResult::FullPointBye => self.win,
-            RoundResult::Played {
-                outcome: Outcome::Draw,
-                ..
-            }
-            | RoundResult::HalfPointBye => self.draw,
-            RoundResult::Played {
-                outcome: Outcome::Loss,
-                ..
-            } => self.loss,
-            RoundResult::PairingAllocatedBye => self.bye,
-            RoundResult::Forfeit { won: false, .. }
-            | RoundResult::ZeroPointBye
-            | RoundResult::Absent => self.absence,
-        }
-    }
-}
-
-/// The `299` records (abnormal point assignments): points given for a kind of result in a
-/// round instead of the 162 value, by (player, round); and penalties or bonuses (blank kind)
-/// added to a player's total. Kind at column 5, points at 14-17, round at 20-22, players from
-/// column 24 every five columns.
-fn abnormal_points(trf: &Trf) -> (HashMap<(u16, u32), Points>, HashMap<u16, Points>) {
-    let mut assigned = HashMap::new();
-    let mut bonuses: HashMap<u16, Points> = HashMap::new();
-    for (code, line) in &trf.other {
-        if code != "299" {
-            continue;
-        }
-        let chars: Vec<char> = line.chars().collect();
-        let kind = field(&chars, 5, 5);
-        let Ok(points) = field(&chars, 14, 17).parse::<Points>() else {
-            continue;
-        };
-        let round = field(&chars, 20, 22).parse::<u32>().unwrap_or(0);
-        for id in player_numbers(line, 24).unwrap_or_default() {
-            if kind.is_empty() || round == 0 {
-                *bonuses.entry(id).or_default() =
-                    bonuses.get(&id).copied().unwrap_or_default() + points;
-            } else {
-                assigned.insert((id, round), points);
-            }
-        }
-    }
-    (assigned, bonuses)
-}
-
-/// Writes a TRF-2026 report: tournament records first, then the players, then the records
 /// kept as written and the `###` comments.
 pub fn write(trf: &Trf) -> String {
     let mut out = String::new();
