@@ -12,7 +12,7 @@ use super::{Exit, Failure};
 use crate::event::pair::{PairNote, PairRequest, pair_next_round};
 use crate::pairing::generate::SplitMix64;
 use crate::store::Store;
-use crate::tournament::PlayerId;
+use crate::tournament::{PlayerId, ResultCode};
 
 /// The field: forty fictional players made for the demo.
 const PLAYERS: &str = include_str!("../../fixtures/demo/players.csv");
@@ -59,19 +59,19 @@ fn prepare(dir: &Path) -> Result<(), Failure> {
         .map_err(|e| Failure::io(format!("cannot write {}: {e}", dir.display())))
 }
 
-/// White's result codes drawn from the Elo expectancy (the FIDE B.02 logistic curve is not
+/// A result drawn from the Elo expectancy (the FIDE B.02 logistic curve is not
 /// needed here: this only has to look like chess), a third of the decisive-looking games
 /// drawn.
-fn result(rng: &mut SplitMix64, white: Option<u16>, black: Option<u16>) -> (char, char) {
+fn result(rng: &mut SplitMix64, white: Option<u16>, black: Option<u16>) -> ResultCode {
     let diff = f64::from(white.unwrap_or(1500)) - f64::from(black.unwrap_or(1500)) + 35.0;
     let expected = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
     let roll = rng.below(1000) as f64 / 1000.0;
     if roll < 0.3 {
-        ('=', '=')
+        ResultCode::Draw
     } else if (roll - 0.3) / 0.7 < expected {
-        ('1', '0')
+        ResultCode::WhiteWins
     } else {
-        ('0', '1')
+        ResultCode::BlackWins
     }
 }
 
@@ -148,12 +148,12 @@ pub fn run(args: &DemoArgs) -> Result<Exit, Failure> {
             pairing.boards.iter().map(|b| (b.white, b.black)).collect();
         let mut results = Vec::new();
         for (i, &(white, black)) in boards.iter().enumerate() {
-            let codes = if round == 4 && i == 2 {
-                ('+', '-')
+            let code = if round == 4 && i == 2 {
+                ResultCode::WhiteWinsByForfeit
             } else {
                 result(&mut rng, ratings[&white], ratings[&black])
             };
-            results.push((round, white.0, codes));
+            results.push((round, white.0, code.codes()));
         }
         store
             .enter_results(&results, false, "demo")

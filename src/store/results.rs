@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 use crate::tournament::{ADJOURNED, PlayerId, Points};
-use crate::trf::{PointValues, Trf};
+use crate::trf::{AbnormalPoints, PointValues, Trf};
 
 use super::{
     Store, StoreError, last_paired_round, log::log, rounds::GameRow, rounds::require_paired_in,
@@ -292,17 +292,13 @@ fn enter_result_in(
 pub(super) fn rating_only_correction(
     conn: &Connection,
     trf: &Trf,
-    line: &str,
-    delta: Points,
+    record: &AbnormalPoints,
 ) -> Result<bool, StoreError> {
-    let round = crate::trf::columns(line, 20, 22)
-        .parse::<u32>()
-        .unwrap_or(0);
-    let players = crate::trf::player_numbers(line, 24).unwrap_or_default();
-    let [player] = players[..] else {
+    let delta = record.points;
+    let (Some(round), &[player]) = (record.round, &record.players[..]) else {
         return Ok(false);
     };
-    if round == 0 || delta == Points::ZERO {
+    if delta == Points::ZERO {
         return Ok(false);
     }
     let code: Option<String> = conn

@@ -154,7 +154,7 @@ impl Store {
                     // A correction for rating evaluation only, as `export trf` writes it: the
                     // game's code is the corrected one, and the record the points the
                     // tournament gives on top. The tournament keeps its own result.
-                    "" if rating_only_correction(&tx, trf, line, abnormal.points)? => {}
+                    "" if rating_only_correction(&tx, trf, abnormal)? => {}
                     _ => keep(code, line)?,
                 },
                 RecordKind::TimeControl(_) if encodable_time_control => {}
