@@ -8,7 +8,7 @@ use crate::store::{RoundView, Store};
 use crate::tournament::settings::{EventSettings, PairingSystem};
 
 /// The event's data as the pages show it; `tiebreak_note` says what the standings assume
-/// ([`StandingsSource::page_note`]).
+/// ([`super::standings::StandingsSource::page_note`]).
 pub fn event_info(settings: &EventSettings, tiebreak_note: String) -> EventInfo {
     EventInfo {
         name: settings.name.clone(),

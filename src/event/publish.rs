@@ -1,11 +1,18 @@
 //! Publishing an event (`arbiter publish DIR`): the static site written into a folder, and what
-//! it is made from ([`gather`]), which `crosstable` and the standings page read too; also
-//! every attached game as one PGN text ([`games_pgn`]), which the site offers for download and
-//! `export pgn` writes.
+//! it is made from ([`gather`]), which `crosstable` reads too. The pages' shared views are in
+//! [`super::pages`]; the report and the games offered for download come from
+//! [`super::export`].
 //!
 //! Notes (what the standings assume) go to the caller's `note` as they arise, before anything
 //! that may still fail; the files written and those replaced are returned for the command to
 //! report.
+//!
+//! Publishing a large event is mostly rendering: the database is read once for every round's
+//! standings and the download's rating report (`Store::tournament_and_rating_reports`), those
+//! standings are made without the workings (`Options::explain` off), the final ones give the
+//! report its ranks, what every page shares (state, games without a result, navigation) is
+//! made once, and the player cards, nearly all the pages, are rendered on every core
+//! (`render::site`). `benches/standings.rs` measures it.
 
 use std::path::{Path, PathBuf};
 

