@@ -329,3 +329,94 @@ pub(super) fn rating_only_correction(
     )?;
     Ok(true)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_support::{event, ids};
+
+    /// Four players, round 1 paired: 1-3 and 4-2.
+    fn round_one() -> Store {
+        let mut store = event(&[2000, 1900, 1800, 1700]);
+        store
+            .save_pairing(1, &ids(&[(1, 3), (4, 2)]), None, "pair")
+            .unwrap();
+        store
+    }
+
+    fn codes_of(store: &Store, round: u32, white: u16) -> (char, char) {
+        let game = store
+            .round(round)
+            .unwrap()
+            .games
+            .into_iter()
+            .find(|g| g.white.0 == white)
+            .unwrap();
+        (game.white_code, game.black_code)
+    }
+
+    #[test]
+    fn a_result_is_entered_from_either_player_and_changed_only_as_a_correction() {
+        let mut store = round_one();
+        // Entered through Black's number, the codes still read from White's side.
+        let (_, entered) = store.record_result(1, 3, ('1', '0'), false).unwrap();
+        assert_eq!(entered, Entered::Result);
+        assert_eq!(codes_of(&store, 1, 1), ('1', '0'));
+        let err = store.record_result(1, 1, ('0', '1'), false).unwrap_err();
+        assert!(matches!(err, StoreError::Refused(_)), "{err:?}");
+        assert_eq!(codes_of(&store, 1, 1), ('1', '0'));
+        let (_, entered) = store.record_result(1, 1, ('0', '1'), true).unwrap();
+        assert_eq!(entered, Entered::BeforeNextPairing);
+        assert_eq!(codes_of(&store, 1, 1), ('0', '1'));
+    }
+
+    /// C.04.2 Art. 4.3: a correction reported after the next round is paired counts from the
+    /// pairing after it; once that round has ended, it is for rating evaluation only and the
+    /// tournament keeps its result.
+    #[test]
+    fn a_correction_is_judged_by_when_it_is_reported() {
+        let mut store = round_one();
+        store.record_result(1, 1, ('1', '0'), false).unwrap();
+        store.record_result(1, 4, ('=', '='), false).unwrap();
+        store
+            .save_pairing(2, &ids(&[(2, 1), (3, 4)]), None, "pair")
+            .unwrap();
+        let (_, entered) = store.record_result(1, 4, ('1', '0'), true).unwrap();
+        assert_eq!(entered, Entered::AfterNextPairing { paired: 2 });
+        assert_eq!(codes_of(&store, 1, 4), ('1', '0'));
+        store.record_result(2, 2, ('=', '='), false).unwrap();
+        store.record_result(2, 3, ('0', '1'), false).unwrap();
+        store
+            .save_pairing(3, &ids(&[(1, 4), (2, 3)]), None, "pair")
+            .unwrap();
+        store.record_result(3, 1, ('1', '0'), false).unwrap();
+        store.record_result(3, 2, ('1', '0'), false).unwrap();
+        let (_, entered) = store.record_result(1, 1, ('=', '='), true).unwrap();
+        assert_eq!(entered, Entered::RatingOnly);
+        assert_eq!(codes_of(&store, 1, 1), ('1', '0'));
+    }
+
+    /// C.04.2 Art. 3.1: an adjourned game counts as a draw for the pairings meanwhile; its final
+    /// result is no correction.
+    #[test]
+    fn an_adjourned_game_is_finished_not_corrected() {
+        let mut store = round_one();
+        store
+            .record_result(1, 1, (ADJOURNED, ADJOURNED), false)
+            .unwrap();
+        let (_, entered) = store.record_result(1, 1, ('0', '1'), false).unwrap();
+        assert_eq!(entered, Entered::AdjournedFinished);
+    }
+
+    #[test]
+    fn results_enter_all_together_or_not_at_all() {
+        let mut store = round_one();
+        let before = store.log().unwrap().len();
+        let (index, err) = store
+            .enter_results(&[(1, 1, ('1', '0')), (1, 9, ('0', '1'))], false, "test")
+            .unwrap_err();
+        assert_eq!((index, err), (1, StoreError::NoSuchPlayer(9)));
+        assert_eq!(codes_of(&store, 1, 1), (' ', ' '));
+        assert_eq!(store.log().unwrap().len(), before);
+    }
+}
