@@ -42,14 +42,8 @@ pub fn run(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
         eprintln!("note: {note}")
     })?;
     let input = input(&gathered, Vec::new());
-    // Checked here, after the notes, as it always was: an unknown form keeps its message and
-    // exit code (3) rather than clap's usage error.
-    let format = CrosstableFormat::from_str(&args.format, false).map_err(|_| {
-        Failure::invalid_input(format!(
-            "--format `{}`: expected text, html or csv",
-            args.format
-        ))
-    })?;
+    // Checked here, after the notes, as it always was.
+    let format: CrosstableFormat = super::format_value(&args.format)?;
     let text = match format {
         CrosstableFormat::Text => {
             let played = gathered.rounds.len() as u32;

@@ -7,8 +7,7 @@ use clap::{Args, ValueEnum};
 use super::{Exit, Failure};
 use crate::store::Store;
 
-/// What `log` writes. Read by the command itself rather than by clap, so that an unknown
-/// format stays invalid input (exit 3) with our message, as before.
+/// What `log` writes (read by [`super::format_value`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum LogFormat {
     Text,
@@ -25,9 +24,7 @@ pub struct LogArgs {
 
 pub fn run(db: &Path, args: &LogArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
-    let format = LogFormat::from_str(&args.format, false).map_err(|_| {
-        Failure::invalid_input(format!("--format `{}`: expected text or json", args.format))
-    })?;
+    let format: LogFormat = super::format_value(&args.format)?;
     match format {
         LogFormat::Text => {}
         LogFormat::Json => {

@@ -113,6 +113,24 @@ impl From<StoreError> for Failure {
     }
 }
 
+/// Reads a `--format` value into its enum. The command does it, not clap, at the point where
+/// it always checked the value, so that an unknown format stays invalid input (exit 3) naming
+/// the formats, after whatever the command says before it.
+fn format_value<T: clap::ValueEnum>(text: &str) -> Result<T, Failure> {
+    T::from_str(text, false).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        let listed = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        Failure::invalid_input(format!("--format `{text}`: expected {listed}"))
+    })
+}
+
 impl From<crate::event::EventError> for Failure {
     fn from(err: crate::event::EventError) -> Failure {
         use crate::event::EventError;

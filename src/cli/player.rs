@@ -105,8 +105,8 @@ pub struct PlayerListArgs {
     #[arg(long, default_value = "number")]
     sort: String,
     /// text, csv or json.
-    #[arg(long, value_enum, default_value_t = ListFormat::Text, hide_possible_values = true)]
-    format: ListFormat,
+    #[arg(long, default_value = "text")]
+    format: String,
 }
 
 pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
@@ -210,7 +210,7 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 }
             };
             let list = players::list(&store, order)?;
-            match args.format {
+            match super::format_value::<ListFormat>(&args.format)? {
                 ListFormat::Text => {}
                 ListFormat::Json => {
                     let status = |n: u16| list.status(n).to_owned();

@@ -26,8 +26,8 @@ pub enum RoundCommand {
         /// The round (default: the last one paired).
         round: Option<u32>,
         /// text, csv or json.
-        #[arg(long, value_enum, default_value_t = RoundFormat::Text, hide_possible_values = true)]
-        format: RoundFormat,
+        #[arg(long, default_value = "text")]
+        format: String,
     },
 }
 
@@ -37,7 +37,7 @@ pub fn run(db: &Path, command: &RoundCommand) -> Result<Exit, Failure> {
     let shown = crate::event::round::show(&store, *round)?;
     let (round, view) = (shown.round, &shown.view);
     let name = |id: PlayerId| shown.name(id);
-    match format {
+    match super::format_value::<RoundFormat>(format)? {
         RoundFormat::Text => {}
         RoundFormat::Json => {
             println!("{}", crate::render::event::round_json(round, view));

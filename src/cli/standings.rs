@@ -47,14 +47,17 @@ pub struct StandingsArgs {
     #[arg(long)]
     lots: Option<u64>,
     /// text, csv, json or html (a page of its own, as the published site shows standings).
-    #[arg(long, value_enum, default_value = "text", hide_possible_values = true)]
-    format: StandingsFormat,
+    #[arg(long, default_value = "text")]
+    format: String,
     #[arg(short = 'o')]
     output: Option<PathBuf>,
 }
 
 pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     let store = Store::open(db)?;
+    // An unknown format is refused once the standings are made, after their notes, as it
+    // always was.
+    let format = super::format_value::<StandingsFormat>(&args.format);
     let request = StandingsRequest {
         round: args.round,
         tiebreaks: args.tiebreaks.clone(),
@@ -62,7 +65,7 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         compare: args.compare.clone(),
         explain: args.explain.map(PlayerId),
         lots: args.lots,
-        page: args.format == StandingsFormat::Html,
+        page: matches!(format, Ok(StandingsFormat::Html)),
     };
     let StandingsReport {
         table,
@@ -79,7 +82,8 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
         planned.map(|p| format!(" of {p}")).unwrap_or_default(),
         table.edition
     );
-    let mut text = match args.format {
+    let format = format?;
+    let mut text = match format {
         StandingsFormat::Text => {
             let mut text = crate::render::standings::standings_text(&table, &title);
             if let Some(e) = &explain {
@@ -124,13 +128,13 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
     // CSV and JSON are read by programs: what does not belong to their contract goes to
     // standard error, so the file stays well-formed.
     if let Some((heading, lines)) = comparison {
-        if args.format == StandingsFormat::Text {
+        if format == StandingsFormat::Text {
             text.push_str(&format!("\n{heading}:\n{lines}"));
         } else {
             eprint!("{heading}:\n{lines}");
         }
     }
-    if args.format == StandingsFormat::Csv
+    if format == StandingsFormat::Csv
         && let Some(e) = &explain
     {
         eprint!("{e}");

@@ -1172,3 +1172,28 @@ fn round_robin_numbers_and_initial_colour_are_drawn_by_seeded_lots() {
             .any(|e| e.what == "initial colour (seed 11)")
     );
 }
+
+/// An unknown `--format` is invalid input (exit 3) naming the formats, on every command that
+/// has one, whatever clap would say: the messages are the ones the commands have always given.
+#[test]
+fn an_unknown_format_is_invalid_input_naming_the_formats() {
+    let (_dir, db) = imported_event("formats");
+    let cases: [(&[&str], &str); 5] = [
+        (&["standings"], "text, csv, json or html"),
+        (&["crosstable"], "text, html or csv"),
+        (&["player", "list"], "text, csv or json"),
+        (&["round", "show"], "text, csv or json"),
+        (&["log"], "text or json"),
+    ];
+    for (command, formats) in cases {
+        let mut args = command.to_vec();
+        args.extend(["--format", "xml"]);
+        let out = run(&db, &args);
+        assert_eq!(out.status.code(), Some(3), "{command:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("error: --format `xml`: expected {formats}\n")),
+            "{command:?}: {stderr}"
+        );
+    }
+}
