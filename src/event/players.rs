@@ -206,16 +206,8 @@ mod tests {
     fn add(store: &mut Store, name: &str, rating: u16) {
         store
             .add_player(&Player {
-                id: PlayerId(0),
-                name: name.to_owned(),
-                sex: None,
-                title: None,
                 rating: Some(rating),
-                national_rating: None,
-                federation: None,
-                fide_id: None,
-                birth: None,
-                club: None,
+                ..Player::new(PlayerId(0), name)
             })
             .unwrap();
     }

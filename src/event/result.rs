@@ -102,22 +102,8 @@ pub fn entered_note(entered: Entered, round: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::Player;
 
-    fn player(name: &str, rating: u16) -> Player {
-        Player {
-            id: PlayerId(0),
-            name: name.to_owned(),
-            sex: None,
-            title: None,
-            rating: Some(rating),
-            national_rating: None,
-            federation: None,
-            fide_id: None,
-            birth: None,
-            club: None,
-        }
-    }
+    use crate::store::test_support::player;
 
     #[test]
     fn a_result_by_player_is_read_from_that_players_side() {

@@ -519,16 +519,8 @@ mod tests {
 
     fn player(n: u16, name: &str, rating: u16) -> Player {
         Player {
-            id: PlayerId(n),
-            name: name.to_owned(),
-            sex: None,
-            title: None,
             rating: Some(rating),
-            national_rating: None,
-            federation: None,
-            fide_id: None,
-            birth: None,
-            club: None,
+            ..Player::new(PlayerId(n), name)
         }
     }
 

@@ -8,16 +8,8 @@ use crate::trf::PointValues;
 
 fn player(id: u16, rating: u16) -> Player {
     Player {
-        id: PlayerId(id),
-        name: format!("Player, {id}"),
-        sex: None,
-        title: None,
         rating: Some(rating),
-        national_rating: None,
-        federation: None,
-        fide_id: None,
-        birth: None,
-        club: None,
+        ..Player::new(PlayerId(id), format!("Player, {id}"))
     }
 }
 

@@ -258,16 +258,8 @@ pub(crate) mod test_support {
 
     pub fn player(name: &str, rating: u16) -> Player {
         Player {
-            id: PlayerId(0),
-            name: name.to_owned(),
-            sex: None,
-            title: None,
             rating: Some(rating),
-            national_rating: None,
-            federation: None,
-            fide_id: None,
-            birth: None,
-            club: None,
+            ..Player::new(PlayerId(0), name)
         }
     }
 

@@ -115,6 +115,24 @@ pub struct Player {
     pub club: Option<String>,
 }
 
+impl Player {
+    /// A player known only by number and name; every other detail is unknown until given.
+    pub fn new(id: PlayerId, name: impl Into<String>) -> Player {
+        Player {
+            id,
+            name: name.into(),
+            sex: None,
+            title: None,
+            rating: None,
+            national_rating: None,
+            federation: None,
+            fide_id: None,
+            birth: None,
+            club: None,
+        }
+    }
+}
+
 /// The initial order of a Swiss tournament (C.04.2 Art. 2.2): rating, highest first; then
 /// FIDE title in the order GM, IM, WGM, FM, WIM, CM, WFM, WCM, untitled; then name,
 /// alphabetically. Players equal in all three keep the order they are given in, so that the

@@ -417,16 +417,8 @@ fn direct_encounter_when_not_all_met() {
     let zpb = RoundResult::ZeroPointBye;
     let players: Vec<Player> = (1..=8)
         .map(|i| Player {
-            id: PlayerId(i),
-            name: format!("P, {i}"),
-            sex: None,
-            title: None,
             rating: Some(2000 - i * 10),
-            national_rating: None,
-            federation: None,
-            fide_id: None,
-            birth: None,
-            club: None,
+            ..Player::new(PlayerId(i), format!("P, {i}"))
         })
         .collect();
     // A=1 B=2 C=3 D=4, fillers E=5 F=6 G=7 H=8.
@@ -609,16 +601,8 @@ mod properties {
         let rounds = 1 + rng.index(8);
         let players: Vec<Player> = (1..=n as u16)
             .map(|i| Player {
-                id: PlayerId(i),
-                name: format!("P, {i}"),
-                sex: None,
-                title: None,
                 rating: (rng.index(8) != 0).then(|| 1000 + rng.index(1800) as u16),
-                national_rating: None,
-                federation: None,
-                fide_id: None,
-                birth: None,
-                club: None,
+                ..Player::new(PlayerId(i), format!("P, {i}"))
             })
             .collect();
         let mut results: Vec<Vec<RoundResult>> = vec![Vec::new(); n];

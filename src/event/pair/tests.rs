@@ -2,22 +2,8 @@
 //! a round robin with its numbers drawn, manual pairings whole and partial.
 
 use super::*;
-use crate::tournament::Player;
 
-fn player(name: &str, rating: u16) -> Player {
-    Player {
-        id: PlayerId(0),
-        name: name.to_owned(),
-        sex: None,
-        title: None,
-        rating: Some(rating),
-        national_rating: None,
-        federation: None,
-        fide_id: None,
-        birth: None,
-        club: None,
-    }
-}
+use crate::store::test_support::player;
 
 /// An event of `n` players rated 2000, 1990, ... with these settings.
 fn event(n: u16, settings: &[(&str, String)]) -> Store {
