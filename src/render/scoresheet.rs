@@ -190,10 +190,10 @@ pub fn report_text(file: &str, report: &Report) -> String {
         .unwrap_or_default();
     let _ = write!(
         out,
-        "{file}: game {}{}, {result}: {} half-moves{language}",
+        "{file}: game {}{}, {result}: {}{language}",
         report.game,
         players(report),
-        report.plies
+        super::count(report.plies, "half-move", "half-moves")
     );
     if report.is_clean()
         && report.remarks.is_empty()

@@ -189,3 +189,16 @@ fn a_withdrawal_past_the_last_round_is_invalid_input() {
             .success()
     );
 }
+
+/// `arbiter check` on a one-move game said "1 half-moves" (found walking the README's tour
+/// after issue 14): the count takes the singular for one.
+#[test]
+fn a_one_move_game_is_one_half_move() {
+    let dir = crate::util::TempDir::new("regression-one-half-move");
+    let file = dir.path("one.pgn");
+    std::fs::write(&file, "1. e4 *\n\n1. e4 e5 *\n").unwrap();
+    let out = crate::util::arbiter(&["check", &file]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("game 1, *: 1 half-move\n"), "{stdout}");
+    assert!(stdout.contains("game 2, *: 2 half-moves\n"), "{stdout}");
+}
