@@ -11,8 +11,10 @@
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
 //! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
-//! - [`render`]: reports as text and JSON strings.
-//! - [`cli`]: the command line, the only module that prints.
+//! - [`render`]: reports as text, JSON, CSV and HTML strings; it does not know the store.
+//! - [`event`]: the application layer, one module per use case: the store and typed
+//!   arguments in, typed results out.
+//! - [`cli`]: the command line, the only module that prints: parse, call [`event`], print.
 
 pub mod chess;
 pub mod cli;

@@ -49,9 +49,7 @@ pub fn run(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             for warning in &read.warnings {
                 eprintln!("warning: {shown}: {warning}");
             }
-            if let Some(warning) =
-                crate::event::standings::recorded_list_warning(&read.text, &read.trf)
-            {
+            if let Some(warning) = import::recorded_list_warning(&read.text, &read.trf) {
                 eprintln!("warning: {shown}: {warning}");
             }
             if let Some(warning) = import::acceleration_warning(&read.trf) {

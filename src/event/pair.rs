@@ -21,7 +21,7 @@ pub use manual::ManualInput;
 use super::EventError;
 use crate::chess::Color;
 use crate::pairing::{Pairing, checker, dutch};
-use crate::store::{Store, StoreError, initial_colour_by_lot};
+use crate::store::{Store, initial_colour_by_lot};
 use crate::tournament::PlayerId;
 use crate::tournament::settings::{InitialColour, PairingSystem};
 
@@ -321,15 +321,6 @@ fn pair_round(
             names: store.player_names()?,
         }),
     ))
-}
-
-impl From<StoreError> for PairError {
-    fn from(err: StoreError) -> PairError {
-        PairError {
-            notes: Vec::new(),
-            error: err.into(),
-        }
-    }
 }
 
 /// What an unpaired entry's code is in an event of this system: `U` is the

@@ -478,40 +478,6 @@ fn comparison_lines(
     text
 }
 
-/// The warning for the tie-break record of an imported report (`202`, else `212`) when it
-/// names tie-breaks not computed here, such as a team event's: which ones, and what the
-/// standings use instead. `text` is the file as read, for the record's line number.
-pub fn recorded_list_warning(text: &str, trf: &crate::trf::Trf) -> Option<String> {
-    let (code, line, recorded) = RecordedList::of_report(trf)?;
-    let left_out = recorded.left_out();
-    if left_out.is_empty() {
-        return None;
-    }
-    let computed = recorded.computed();
-    let used = if computed.is_empty() {
-        "the standings rank by points alone".to_owned()
-    } else {
-        format!(
-            "the standings use {}",
-            computed
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    };
-    // Lines may end with CR, LF or CRLF, as the TRF reader counts them.
-    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
-    let at = normalized
-        .split('\n')
-        .position(|l| l == line)
-        .map_or_else(String::new, |index| format!("line {}: ", index + 1));
-    Some(format!(
-        "{at}{code} names tie-breaks not computed here: {}; the record is kept for `export trf`, and {used}",
-        left_out.join(", ")
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,7 +15,7 @@
 //! explicit `250` or `XXA` records, which both read alike.
 
 use crate::tournament::Points;
-use crate::trf::{Acceleration, EventRecords, PointValues, Trf};
+use crate::trf::{Acceleration, EventRecords, PointValues};
 
 /// The number of players in group A for a field of `players`: `2 ceil(N/4)`, at most N.
 pub fn group_size(players: usize) -> usize {
@@ -75,11 +75,6 @@ pub fn is_system_code(code: &str) -> bool {
             | "FIDE_DUTCH_2025_BAKU"
             | "FIDE_DUTCH_2017_BAKU"
     )
-}
-
-/// Whether a report's `192` names the Baku method.
-pub fn named_by(trf: &Trf) -> bool {
-    named_in(&EventRecords::of(trf))
 }
 
 /// Whether one of a report's `192` records, as read, names the Baku method.

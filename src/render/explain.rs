@@ -1,7 +1,6 @@
 //! The pairing engine's output as text: the Dutch engine's explanation as an arbiter reads
 //! it (`pairing dutch --explain` and `arbiter pair --explain` print it), and a pairing in the
-//! engines' exchange format (`pairing dutch -p`). Moved here from the command line so that
-//! both commands and the application layer share one wording.
+//! engines' exchange format (`pairing dutch -p`), one wording for both commands.
 
 use crate::pairing::{Pairing, dutch};
 use crate::tournament::PlayerId;

@@ -1,5 +1,5 @@
 //! Output for people and programs: view structs built from the library's results, turned
-//! into text, JSON or (later) HTML strings. Nothing here prints or touches files.
+//! into text, JSON, CSV or HTML strings. Nothing here prints or touches files.
 
 pub mod cells;
 pub mod crosstable;

@@ -60,6 +60,9 @@ pub enum StoreError {
     NoSuchPlayer(u16),
     /// The round is not paired yet (`paired`: how many rounds are); nothing changed.
     RoundNotPaired { round: u32, paired: u32 },
+    /// A stored setting that no check would have let in (a file changed by hand or damaged):
+    /// which one, and why it does not read. `config KEY VALUE` repairs it.
+    DamagedSetting(String),
 }
 
 impl fmt::Display for StoreError {
@@ -74,6 +77,9 @@ impl fmt::Display for StoreError {
             StoreError::Busy => f.write_str("the database is busy; try again"),
             StoreError::Refused(why) | StoreError::Invalid(why) => f.write_str(why),
             StoreError::Database(why) => write!(f, "database error: {why}"),
+            StoreError::DamagedSetting(why) => {
+                write!(f, "{why}; `arbiter config KEY VALUE` repairs it")
+            }
             StoreError::NoSuchPlayer(number) => write!(
                 f,
                 "there is no player {number}; `arbiter player list` shows the numbers"
@@ -159,7 +165,13 @@ impl Store {
         plain_text(name, value)?;
         let value = checked_setting(key, value)?;
         let started = self.rounds_started()? > 0;
-        let fide = self.event_settings()?.fide_mode;
+        // A damaged file must stay repairable with `config`: its settings then count as FIDE
+        // mode, the stricter reading, so that a locked key needs --force (logged).
+        let fide = match self.event_settings() {
+            Ok(settings) => settings.fide_mode,
+            Err(StoreError::DamagedSetting(_)) => true,
+            Err(other) => return Err(other),
+        };
         if started && fide && key.locked_after_round_one && !force {
             return Err(StoreError::Refused(format!(
                 "{name} decides results or pairings and round 1 is already paired; use --force to change it anyway (logged)"
@@ -197,7 +209,7 @@ fn event_settings_in(conn: &Connection) -> Result<EventSettings, StoreError> {
             SettingKey::find(key).map_or(String::new(), |k| k.default_value().to_owned())
         })
     })
-    .map_err(StoreError::Invalid)
+    .map_err(StoreError::DamagedSetting)
 }
 
 fn setting_in(conn: &Connection, key: &str) -> Result<String, StoreError> {
@@ -370,9 +382,13 @@ mod tests {
         let err = store.event_settings().unwrap_err();
         assert_eq!(
             err,
-            StoreError::Invalid(
+            StoreError::DamagedSetting(
                 "the stored setting system `swiss` does not read: expected dutch, berger or double-berger, found `swiss`".into()
             )
         );
+        // `config` repairs it, even once round 1 is paired (with --force in FIDE mode).
+        let mut store = store;
+        store.set_setting("system", "dutch", false).unwrap();
+        assert_eq!(store.event_settings().unwrap().system, PairingSystem::Dutch);
     }
 }

@@ -230,17 +230,14 @@ impl Store {
         for (player, &number) in players.iter().zip(&drawn) {
             order[number - 1] = player.id;
         }
-        let moved = apply_order(
-            &tx,
-            &order,
-            "player draw-lots",
-            &format!("pairing numbers drawn by lot (seed {seed})"),
-        )?;
+        let what = format!("pairing numbers drawn by lot (seed {seed})");
+        tx.execute("INSERT INTO lots_drawn (what) VALUES (?1)", [&what])?;
+        let moved = apply_order(&tx, &order, "player draw-lots", &what)?;
         if moved.is_empty() {
             log(
                 &tx,
                 "player draw-lots",
-                &format!("pairing numbers drawn by lot (seed {seed})"),
+                &what,
                 None,
                 Some("every number stays"),
             )?;
@@ -249,14 +246,12 @@ impl Store {
         Ok(moved)
     }
 
-    /// Whether the pairing numbers have been drawn by lot ([`Store::draw_lots`] logs each
+    /// Whether the pairing numbers have been drawn by lot ([`Store::draw_lots`] records each
     /// draw): `pair` draws them before round 1 only when the director has not.
     pub fn lots_drawn(&self) -> Result<bool, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM event_log WHERE command = 'player draw-lots')",
-            [],
-            |r| r.get(0),
-        )?)
+        Ok(self
+            .conn
+            .query_row("SELECT EXISTS (SELECT 1 FROM lots_drawn)", [], |r| r.get(0))?)
     }
 
     /// Withdraws a player from `round` on (or reinstates, with `None`): the rounds from then

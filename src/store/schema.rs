@@ -123,6 +123,17 @@ const MIGRATIONS: &[(i32, &str)] = &[
     ALTER TABLE forbidden_ranged RENAME TO forbidden;
     ",
     ),
+    (
+        6,
+        "
+    -- The pairing numbers were drawn by lot (`player draw-lots`, or `pair` before a round
+    -- robin's round 1), one row per draw: a fact of its own, so that pairing never reads it
+    -- back from the log's text. Older events have it only in their log.
+    CREATE TABLE lots_drawn (what TEXT NOT NULL);
+    INSERT INTO lots_drawn (what)
+        SELECT what FROM event_log WHERE command = 'player draw-lots' ORDER BY id;
+    ",
+    ),
 ];
 
 /// How long a command waits for another process that holds the database.
@@ -321,6 +332,27 @@ mod tests {
             .unwrap();
         assert_eq!(id, APPLICATION_ID);
         assert_eq!(version, MIGRATIONS.last().unwrap().0);
+    }
+
+    /// Version 6 keeps the draws of pairing numbers as a fact; an older event has them only in
+    /// its log, and the migration carries them over.
+    #[test]
+    fn an_older_event_keeps_its_draw_of_lots_through_the_migration() {
+        let mut store = event(&[]);
+        store
+            .conn
+            .execute_batch(
+                "DROP TABLE lots_drawn; PRAGMA user_version = 5;
+                 INSERT INTO event_log (at, command, what) VALUES
+                    ('2026-01-01T00:00:00.000Z', 'player draw-lots', 'pairing numbers drawn by lot (seed 7)');",
+            )
+            .unwrap();
+        assert!(
+            store.lots_drawn().is_err(),
+            "the table is gone before the migration"
+        );
+        migrate(&mut store.conn).unwrap();
+        assert!(store.lots_drawn().unwrap());
     }
 
     #[test]

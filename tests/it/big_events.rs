@@ -9,9 +9,7 @@ use arbiter::pairing::{PairingInput, dutch};
 use arbiter::trf;
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/pairing/big")
-        .join(name)
+    PathBuf::from(crate::util::fixture("pairing/big", name))
 }
 
 fn gunzip(name: &str) -> String {

@@ -455,6 +455,7 @@ fn an_older_schema_is_migrated_forward() {
         let conn = rusqlite::Connection::open(&db).unwrap();
         conn.execute_batch(
             "DROP INDEX entry_by_player; DROP TABLE game_record; DROP TABLE trf_record;
+             DROP TABLE lots_drawn;
              ALTER TABLE entry DROP COLUMN rating_code;
              DROP TABLE forbidden;
              CREATE TABLE forbidden (a INTEGER NOT NULL REFERENCES player(number),
@@ -469,15 +470,15 @@ fn an_older_schema_is_migrated_forward() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 5);
+    assert_eq!(version, 6);
     let objects: i64 = conn
         .query_row(
-            "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('entry_by_player', 'game_record', 'trf_record')",
+            "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('entry_by_player', 'game_record', 'trf_record', 'lots_drawn')",
             [],
             |r| r.get(0),
         )
         .unwrap();
-    assert_eq!(objects, 3);
+    assert_eq!(objects, 4);
 }
 
 #[test]

@@ -12,10 +12,8 @@ use arbiter::tournament::RoundResult;
 use arbiter::trf::parse;
 
 fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/tiebreaks")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    let path = crate::util::fixture("tiebreaks", name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
 fn event(name: &str) -> EventResults {

@@ -27,7 +27,7 @@ use crate::tournament::Points;
 
 /// Columns `from..=to` (1-based, inclusive, counted in characters) of a record, trimmed: the
 /// one column reader for the records kept as written (`240`, `250`, `260`, `299`, `XXA`...),
-/// shared by the store and the pairing input so that they read a record alike.
+/// under every typed record, so that every reader of a record reads it alike.
 pub fn columns(line: &str, from: usize, to: usize) -> String {
     let chars: Vec<char> = line.chars().collect();
     field(&chars, from, to)
