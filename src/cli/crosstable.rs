@@ -8,7 +8,8 @@ use clap::{Args, ValueEnum};
 
 use super::{Exit, Failure};
 use crate::event::publish::{gather, input};
-use crate::render::site::{self, crosstable, crosstable_csv, crosstable_text};
+use crate::render::crosstable::crosstable_report_text;
+use crate::render::site::{self, crosstable, crosstable_csv};
 use crate::store::Store;
 
 #[derive(Args)]
@@ -45,38 +46,7 @@ pub fn run(db: &Path, args: &CrosstableArgs) -> Result<Exit, Failure> {
     // Checked here, after the notes, as it always was.
     let format: CrosstableFormat = super::format_value(&args.format)?;
     let text = match format {
-        CrosstableFormat::Text => {
-            let played = gathered.rounds.len() as u32;
-            let missing = input.missing(played);
-            let title = format!(
-                "{} - crosstable {} ({})",
-                gathered.event.name,
-                match gathered.planned {
-                    Some(total) => format!("after round {played} of {total}"),
-                    None => format!("after round {played}"),
-                },
-                site::status(missing.len(), gathered.planned == Some(played))
-            );
-            let mut text = crosstable_text(&crosstable(&input), &title);
-            // The text says which games the provisional table waits for, as the pages do.
-            for m in &missing {
-                text.push_str(&format!(
-                    "missing: round {}{}: {} ({}) - {} ({}): {}\n",
-                    m.round,
-                    if m.board.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", board {}", m.board)
-                    },
-                    m.white,
-                    m.white_no,
-                    m.black,
-                    m.black_no,
-                    m.what
-                ));
-            }
-            text
-        }
+        CrosstableFormat::Text => crosstable_report_text(&input),
         CrosstableFormat::Csv => crosstable_csv(&crosstable(&input)).map_err(Failure::io)?,
         CrosstableFormat::Html => site::crosstable_html(&input).map_err(Failure::io)?,
     };

@@ -7,8 +7,6 @@
 //! `note` as they arise, before anything that may still fail, so that the command can say them
 //! in the order it always has, even when it then stops with an error.
 
-use std::collections::HashMap;
-
 use super::EventError;
 use crate::render::site::{EventInfo, MissingGame};
 use crate::standings::{
@@ -419,7 +417,7 @@ pub fn event_standings(
                 .map_err(|e| EventError::invalid(e.to_string()))?;
             Some((
                 format!("{edition} rules against {second} rules"),
-                comparison_lines(&both, &names),
+                crate::render::standings::comparison_text(&both, &names),
             ))
         }
         None => None,
@@ -449,33 +447,6 @@ pub fn event_standings(
         comparison,
         page,
     })
-}
-
-/// The players whose rank differs between two editions, one line each.
-fn comparison_lines(
-    both: &crate::standings::SideBySide,
-    names: &HashMap<PlayerId, String>,
-) -> String {
-    let mut text = String::new();
-    if both.differences.is_empty() {
-        text.push_str("  every player has the same rank\n");
-    }
-    let width = crate::render::text::name_width(
-        both.differences
-            .iter()
-            .map(|d| names.get(&d.player).map_or("", String::as_str)),
-        30,
-    );
-    for d in &both.differences {
-        text.push_str(&format!(
-            "  {:>4} {} {:>3} -> {:>3}\n",
-            d.player,
-            crate::render::text::fit(names.get(&d.player).map_or("", String::as_str), width),
-            d.first,
-            d.second
-        ));
-    }
-    text
 }
 
 #[cfg(test)]

@@ -223,6 +223,40 @@ pub fn crosstable(input: &SiteInput<'_>) -> Crosstable {
     }
 }
 
+/// `arbiter crosstable`'s text: a title with the round and whether the table is final, the
+/// table, and the games it still waits for, as the pages list them.
+pub fn crosstable_report_text(input: &SiteInput<'_>) -> String {
+    let played = input.rounds.len() as u32;
+    let missing = input.missing(played);
+    let title = format!(
+        "{} - crosstable {} ({})",
+        input.event.name,
+        match input.planned {
+            Some(total) => format!("after round {played} of {total}"),
+            None => format!("after round {played}"),
+        },
+        super::site::status(missing.len(), input.planned == Some(played))
+    );
+    let mut text = crosstable_text(&crosstable(input), &title);
+    for m in &missing {
+        text.push_str(&format!(
+            "missing: round {}{}: {} ({}) - {} ({}): {}\n",
+            m.round,
+            if m.board.is_empty() {
+                String::new()
+            } else {
+                format!(", board {}", m.board)
+            },
+            m.white,
+            m.white_no,
+            m.black,
+            m.black_no,
+            m.what
+        ));
+    }
+    text
+}
+
 /// The crosstable as aligned text.
 pub fn crosstable_text(table: &Crosstable, title: &str) -> String {
     let width = table

@@ -227,3 +227,30 @@ pub fn explanation_text(e: &Explanation, name: &str) -> String {
     }
     out
 }
+
+/// The players whose rank differs between two editions, one line each.
+pub fn comparison_text(
+    both: &crate::standings::SideBySide,
+    names: &std::collections::HashMap<crate::tournament::PlayerId, String>,
+) -> String {
+    let mut text = String::new();
+    if both.differences.is_empty() {
+        text.push_str("  every player has the same rank\n");
+    }
+    let width = super::text::name_width(
+        both.differences
+            .iter()
+            .map(|d| names.get(&d.player).map_or("", String::as_str)),
+        30,
+    );
+    for d in &both.differences {
+        text.push_str(&format!(
+            "  {:>4} {} {:>3} -> {:>3}\n",
+            d.player,
+            super::text::fit(names.get(&d.player).map_or("", String::as_str), width),
+            d.first,
+            d.second
+        ));
+    }
+    text
+}
