@@ -229,18 +229,7 @@ fn player_of(
     columns: &[(usize, Field)],
     line: u64,
 ) -> Result<Player, CsvError> {
-    let mut player = Player {
-        id: PlayerId(0),
-        name: String::new(),
-        sex: None,
-        title: None,
-        rating: None,
-        national_rating: None,
-        federation: None,
-        fide_id: None,
-        birth: None,
-        club: None,
-    };
+    let mut player = Player::new(PlayerId(0), String::new());
     for &(index, field) in columns {
         let value = unquoted(record.get(index).unwrap_or_default());
         let bad = |message: String| CsvError {
