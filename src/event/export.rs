@@ -95,17 +95,6 @@ pub fn games_pgn_with(store: &Store, settings: &EventSettings) -> Result<String,
     if records.is_empty() {
         return Ok(String::new());
     }
-    let event = crate::render::pgn::PgnEvent {
-        name: settings.name.clone(),
-        city: settings.city.clone(),
-        federation: settings.federation.clone(),
-        start: settings.start.clone(),
-        end: settings.end.clone(),
-        round_dates: settings.round_dates.clone(),
-        time_control: settings.time_control.clone(),
-        laws: settings.laws,
-        rate: settings.rate,
-    };
     let players = store.players()?;
     let player = |n: u16| {
         players.iter().find(|p| p.id.0 == n).ok_or_else(|| {
@@ -130,7 +119,7 @@ pub fn games_pgn_with(store: &Store, settings: &EventSettings) -> Result<String,
         games.push((
             (*round, board.unwrap_or(u32::MAX)),
             crate::render::pgn::game_pgn(
-                &event,
+                settings,
                 &crate::render::pgn::PgnGame {
                     round: *round,
                     board,

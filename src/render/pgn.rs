@@ -9,28 +9,10 @@
 //! official record does not — another result, an illegal move and the rest of its score —
 //! goes into comments, so nothing written is lost.
 
-use crate::chess::{Laws, Rate};
 use crate::scoresheet::pgn::read_games;
 use crate::scoresheet::verify::{self, move_number};
 use crate::tournament::Player;
-
-/// What the event gives every game's tags.
-#[derive(Debug, Clone, Default)]
-pub struct PgnEvent {
-    pub name: String,
-    pub city: String,
-    /// The host federation's three-letter code.
-    pub federation: String,
-    /// `YYYY-MM-DD`, or empty.
-    pub start: String,
-    pub end: String,
-    /// The date of round n at index n - 1, `YYYY-MM-DD`; may be shorter than the rounds.
-    pub round_dates: Vec<String>,
-    /// As the director typed it, e.g. `90+30`.
-    pub time_control: String,
-    pub laws: Laws,
-    pub rate: Rate,
-}
+use crate::tournament::settings::EventSettings;
 
 /// One attached score with its pairing and the result entered (TRF codes of both sides).
 pub struct PgnGame<'a> {
@@ -162,7 +144,9 @@ const OWN_TAGS: &[&str] = &[
 ];
 
 /// One game in export format, ending with a blank line.
-pub fn game_pgn(event: &PgnEvent, game: &PgnGame<'_>) -> String {
+/// The event's details (name, place, dates, time control, Laws and rate) give every game its
+/// tags.
+pub fn game_pgn(event: &EventSettings, game: &PgnGame<'_>) -> String {
     let raw = read_games(game.text).into_iter().next();
     let (result, result_note) = entered_result(game.white_code, game.black_code);
 
