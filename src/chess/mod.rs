@@ -29,6 +29,7 @@ mod position;
 mod san;
 mod types;
 mod uci;
+mod winnable;
 mod zobrist;
 
 pub use bitboard::Bitboard;
@@ -46,6 +47,9 @@ pub use san::{
 };
 pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{IllegalUciError, ParseUciError, ReadUciError, Uci};
+pub use winnable::{
+    Budget, Verdict, is_dead_position, quick_unwinnable, winnability, winnability_within,
+};
 pub use zobrist::RepetitionKey;
 
 #[cfg(test)]

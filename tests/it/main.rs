@@ -73,3 +73,5 @@ mod acceleration;
 mod real_forms;
 // Files from the reference engine (issue 13): its random tournaments and its Baku file through pairing check.
 mod reference_generated;
+// Winnability (issue 15): the CHA and CHA-Solver test sets and our own oracle cases, both colours.
+mod winnable;

@@ -1,0 +1,270 @@
+//! The two searches: a guided helpmate search that finds mating lines quickly, and an
+//! exhaustive search of every position reachable from the start that proves unwinnability
+//! when that set is small (blocked positions) or is cut short by the static proofs.
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+
+use super::super::{Color, Move, MoveList, Position, Role, Square};
+use super::statics::{analyse, material_unwinnable};
+
+/// The Chebyshev distance between two squares (king steps).
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
+/// How far a square is from the nearest edge (0 on the edge, 3 in the centre).
+#[inline]
+fn edge_distance(sq: Square) -> i32 {
+    let f = sq.file().index() as i32;
+    let r = sq.rank().index() as i32;
+    f.min(7 - f).min(r).min(7 - r)
+}
+
+#[inline]
+fn is_capture(pos: &Position, mv: Move) -> bool {
+    mv.is_en_passant() || pos.board().by_color(!pos.turn()).contains(mv.to())
+}
+
+/// Whether the move changes the pawn structure or removes a unit: the only moves after which
+/// the semi-static analysis can give a new answer (a quiet piece move stays inside the
+/// regions the analysis already worked out).
+#[inline]
+fn changes_structure(pos: &Position, mv: Move) -> bool {
+    mv.role() == Role::Pawn || is_capture(pos, mv) || mv.castling_side().is_some()
+}
+
+/// The move ordering of both searches: the winner brings its units towards the loser's king
+/// and promotes to a queen; the loser walks its king to the edge and brings its own units next
+/// to it, where they can take away flight squares; neither side is keen on captures (the
+/// loser's units are needed as blockers, the winner's as attackers).
+fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
+    let loser_king = pos.king(!winner);
+    let capture = is_capture(pos, mv);
+    let mut s = 0;
+    if pos.turn() == winner {
+        s += match mv.promotion_role() {
+            Some(Role::Queen) => 60,
+            Some(Role::Knight) => 10,
+            Some(_) => -20,
+            None => 0,
+        };
+        if capture {
+            s -= 10;
+        }
+        let approach = distance(mv.from(), loser_king) - distance(mv.to(), loser_king);
+        s += if mv.role() == Role::King {
+            3 * approach
+        } else {
+            6 * approach
+        };
+        if mv.role() == Role::Pawn {
+            s += 8;
+        }
+    } else {
+        let winner_king = pos.king(winner);
+        if mv.role() == Role::King {
+            s += 6 * (edge_distance(mv.from()) - edge_distance(mv.to()));
+            s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
+        } else {
+            s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
+        }
+        if capture {
+            s -= 40;
+        }
+        if mv.role() == Role::Pawn {
+            s += 4;
+        }
+    }
+    s
+}
+
+fn ordered(pos: &Position, moves: &MoveList, winner: Color) -> Vec<Move> {
+    let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (score(pos, m, winner), m)).collect();
+    scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+    scored.into_iter().map(|(_, m)| m).collect()
+}
+
+/// The move of the winner that mates at once, if any.
+fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
+    moves.iter().copied().find(|&m| {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        child.is_check() && !child.has_legal_moves()
+    })
+}
+
+/// Why a search stopped without a mate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// Every possibility was examined: there is no mate.
+    Exhausted,
+    /// The node budget ran out.
+    Budget,
+}
+
+/// The guided helpmate search: iterative deepening on the number of the winner's moves, with
+/// the move ordering above and, at depth, only the most promising moves of each side (the
+/// search looks for a proof of winnability; a miss costs time, never soundness). Failed
+/// positions are remembered per remaining depth in a table keyed by the Zobrist key.
+pub(super) struct Helpmate {
+    winner: Color,
+    nodes: u64,
+    limit: u64,
+    width: usize,
+    table: HashMap<u64, u32>,
+    line: Vec<Move>,
+}
+
+impl Helpmate {
+    pub(super) fn new(winner: Color, limit: u64, width: usize) -> Helpmate {
+        Helpmate {
+            winner,
+            nodes: 0,
+            limit,
+            width,
+            table: HashMap::new(),
+            line: Vec::new(),
+        }
+    }
+
+    /// Looks for a helpmate of at most `max_moves` moves of the winner.
+    pub(super) fn run(&mut self, pos: &Position, max_moves: u32) -> Option<Vec<Move>> {
+        for moves in 1..=max_moves {
+            let depth = 2 * moves - u32::from(pos.turn() == self.winner);
+            self.line.clear();
+            if self.search(pos, depth) {
+                return Some(std::mem::take(&mut self.line));
+            }
+            if self.nodes >= self.limit {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn search(&mut self, pos: &Position, depth: u32) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limit {
+            return false;
+        }
+        let key = pos.repetition_key().0;
+        if self.table.get(&key).is_some_and(|&d| d >= depth) {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
+        if pos.turn() == self.winner {
+            if let Some(m) = mate_in_one(pos, &moves) {
+                self.line.push(m);
+                return true;
+            }
+            if depth <= 1 {
+                self.table.insert(key, depth);
+                return false;
+            }
+        } else if depth < 2 {
+            return false;
+        }
+        // Near the leaves every move is tried; further up only the best-ordered few.
+        let width = if depth <= 4 { usize::MAX } else { self.width };
+        for m in ordered(pos, &moves, self.winner).into_iter().take(width) {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            if material_unwinnable(&child, self.winner) {
+                continue;
+            }
+            self.line.push(m);
+            if self.search(&child, depth - 1) {
+                return true;
+            }
+            self.line.pop();
+            if self.nodes >= self.limit {
+                return false;
+            }
+        }
+        self.table.insert(key, depth);
+        false
+    }
+}
+
+/// A 128-bit identity of a position as far as the future is concerned (board, turn, castling
+/// rights, a usable en passant square): the Zobrist key and an independent std hash. The
+/// exhaustive search proves unwinnability by visiting every reachable position, so a collision
+/// could hide one; with two independent 64-bit hashes that risk is negligible.
+fn identity(pos: &Position) -> (u64, u64) {
+    let mut h = DefaultHasher::new();
+    pos.board().hash(&mut h);
+    pos.turn().hash(&mut h);
+    pos.castling_rights().hash(&mut h);
+    pos.legal_ep_square().hash(&mut h);
+    (pos.repetition_key().0, h.finish())
+}
+
+struct Frame {
+    pos: Position,
+    moves: Vec<Move>,
+    next: usize,
+}
+
+/// The exhaustive search: a depth-first walk over every position reachable from `root` (each
+/// visited once), looking for a mate by the winner. Positions where the static proofs show
+/// that the winner can never mate are not expanded. When the walk ends without a mate, the
+/// winner cannot mate by any series of legal moves.
+pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<Move>, Stop> {
+    let mut visited = HashSet::new();
+    visited.insert(identity(root));
+    let mut list = MoveList::new();
+    root.legal_moves_into(&mut list);
+    let mut stack = vec![Frame {
+        pos: *root,
+        moves: ordered(root, &list, winner),
+        next: 0,
+    }];
+    let mut line: Vec<Move> = Vec::new();
+    let mut nodes = 0u64;
+    while let Some(frame) = stack.last_mut() {
+        if frame.next == frame.moves.len() {
+            stack.pop();
+            line.pop();
+            continue;
+        }
+        let m = frame.moves[frame.next];
+        frame.next += 1;
+        let parent = frame.pos;
+        let mut child = parent;
+        child.play_unchecked(m);
+        if parent.turn() == winner && child.is_check() && !child.has_legal_moves() {
+            line.push(m);
+            return Ok(line);
+        }
+        if !visited.insert(identity(&child)) {
+            continue;
+        }
+        nodes += 1;
+        if nodes > limit {
+            return Err(Stop::Budget);
+        }
+        if material_unwinnable(&child, winner) {
+            continue;
+        }
+        if changes_structure(&parent, m)
+            && analyse(&child).is_some_and(|a| a.proves_unwinnable(winner))
+        {
+            continue;
+        }
+        child.legal_moves_into(&mut list);
+        let moves = ordered(&child, &list, winner);
+        line.push(m);
+        stack.push(Frame {
+            pos: child,
+            moves,
+            next: 0,
+        });
+    }
+    Err(Stop::Exhausted)
+}

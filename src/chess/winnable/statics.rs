@@ -1,0 +1,387 @@
+//! The static and semi-static proofs of unwinnability: facts about a position that hold for
+//! every position reachable from it, so that no search is needed.
+//!
+//! The semi-static analysis finds the pawns that can never move again ("frozen" pawns): a pawn
+//! whose square ahead holds a frozen pawn, that no enemy unit can ever capture, and that can
+//! never capture anything itself. It is a greatest fixed point: every pawn starts frozen, and a
+//! pawn thaws as soon as, with the frozen pawns as permanent walls, some unit could reach a
+//! square that would let it (or its attacker) move. Once the set is stable, the walls are
+//! permanent: the first frozen pawn to move or be taken would need a unit on a square that the
+//! analysis proved it can never reach while all frozen pawns still stand. With the walls fixed,
+//! each unit's reachable squares bound everything that can ever happen, and a checkmate needs a
+//! king square that a unit of the winner can attack and whose neighbours can all be covered or
+//! filled.
+
+use super::super::attacks::{bishop_attacks, rook_attacks};
+use super::super::{Bitboard, Color, Position, Role, Square};
+
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const NOT_AB: u64 = 0xfcfc_fcfc_fcfc_fcfc;
+const NOT_GH: u64 = 0x3f3f_3f3f_3f3f_3f3f;
+const RANK_1: u64 = 0xff;
+const RANK_8: u64 = 0xff << 56;
+
+/// Every square at most one king step from a square of `b` (`b` included).
+#[inline]
+fn king_spread(b: u64) -> u64 {
+    let row = b | ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    row | (row << 8) | (row >> 8)
+}
+
+/// Every square one knight jump from a square of `b`.
+#[inline]
+fn knight_spread(b: u64) -> u64 {
+    let one = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let two = ((b << 2) & NOT_AB) | ((b >> 2) & NOT_GH);
+    (one << 16) | (one >> 16) | (two << 8) | (two >> 8)
+}
+
+/// The squares that pawns of `color` on `b` attack.
+#[inline]
+fn pawn_spread(color: Color, b: u64) -> u64 {
+    let side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    match color {
+        Color::White => side << 8,
+        Color::Black => side >> 8,
+    }
+}
+
+#[inline]
+fn forward(color: Color, b: u64) -> u64 {
+    match color {
+        Color::White => b << 8,
+        Color::Black => b >> 8,
+    }
+}
+
+fn squares(b: u64) -> impl Iterator<Item = Square> {
+    Bitboard(b)
+}
+
+/// How a kind of unit moves, for the reachability flood.
+#[derive(Clone, Copy)]
+enum Mover {
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    /// A promoted piece of unknown kind: a queen's and a knight's moves together.
+    Any,
+}
+
+impl Mover {
+    fn of(role: Role) -> Mover {
+        match role {
+            Role::Knight => Mover::Knight,
+            Role::Bishop => Mover::Bishop,
+            Role::Rook => Mover::Rook,
+            Role::Queen => Mover::Queen,
+            Role::Pawn | Role::King => Mover::Any,
+        }
+    }
+
+    /// The squares attacked from `b` with `walls` as the only blockers.
+    fn attacks(self, b: u64, walls: u64) -> u64 {
+        let mut out = 0;
+        if matches!(self, Mover::Knight | Mover::Any) {
+            out |= knight_spread(b);
+        }
+        if !matches!(self, Mover::Knight) {
+            for sq in squares(b) {
+                if matches!(self, Mover::Bishop | Mover::Queen | Mover::Any) {
+                    out |= bishop_attacks(sq, Bitboard(walls)).0;
+                }
+                if matches!(self, Mover::Rook | Mover::Queen | Mover::Any) {
+                    out |= rook_attacks(sq, Bitboard(walls)).0;
+                }
+            }
+        }
+        out
+    }
+
+    /// Every square a unit starting on `start` can ever stand on while `walls` stand.
+    fn reach(self, start: u64, walls: u64) -> u64 {
+        let mut reach = start;
+        let mut frontier = start;
+        while frontier != 0 {
+            let next = self.attacks(frontier, walls) & !walls & !reach;
+            reach |= next;
+            frontier = next;
+        }
+        reach
+    }
+}
+
+/// What one side's units can ever do while the frozen pawns stand.
+#[derive(Default, Clone)]
+struct Side {
+    /// Squares a unit other than the king can ever stand on (frozen pawns excluded).
+    occupy: u64,
+    /// Squares a unit other than the king can ever attack, frozen pawns included.
+    attack: u64,
+    /// Squares the king can ever stand on.
+    king: u64,
+    /// For each unit other than the king (frozen pawns included), the squares it can ever
+    /// stand on: one unit fills one square, which the mating-pattern test counts.
+    units: Vec<u64>,
+}
+
+/// The result of the semi-static analysis.
+pub(super) struct Analysis {
+    sides: [Side; 2],
+}
+
+/// The files below a square (for a white pawn: the squares behind it) and above it.
+fn ahead_on_file(color: Color, sq: Square) -> u64 {
+    let file = 0x0101_0101_0101_0101u64 << sq.file().index();
+    let bit = 1u64 << sq.index();
+    match color {
+        Color::White => file & !(bit | (bit - 1)),
+        Color::Black => file & (bit - 1),
+    }
+}
+
+/// The squares a pawn of `color` on `sq` may ever stand on (its own square included).
+///
+/// A "bound" pawn never captures and is never captured, so it stays on its file, and it can
+/// never pass an enemy bound pawn ahead of it on that file: its pushes stop before the square
+/// where that pawn stands now (the enemy pawn can only come closer). Another pawn may push and
+/// capture anywhere outside the frozen squares.
+fn pawn_cone(
+    color: Color,
+    sq: Square,
+    frozen: u64,
+    bound: u64,
+    safe: u64,
+    enemy_pawns: u64,
+) -> u64 {
+    let start = 1u64 << sq.index();
+    if bound & start != 0 {
+        let ahead = ahead_on_file(color, sq);
+        let blockers = ahead & ((enemy_pawns & bound & safe) | frozen);
+        let limit = match color {
+            Color::White => blockers & blockers.wrapping_neg(),
+            Color::Black => {
+                if blockers == 0 {
+                    0
+                } else {
+                    1u64 << (63 - blockers.leading_zeros())
+                }
+            }
+        };
+        let reachable = match (color, limit) {
+            (_, 0) => ahead,
+            (Color::White, l) => ahead & (l - 1),
+            (Color::Black, l) => ahead & !(l | (l - 1)),
+        };
+        return start | reachable;
+    }
+    let last = match color {
+        Color::White => RANK_8,
+        Color::Black => RANK_1,
+    };
+    let mut cone = start;
+    let mut frontier = start;
+    while frontier != 0 {
+        let next = (forward(color, frontier) | pawn_spread(color, frontier)) & !frozen & !cone;
+        cone |= next;
+        frontier = next & !last;
+    }
+    cone
+}
+
+fn analyse_side(
+    pos: &Position,
+    color: Color,
+    frozen: u64,
+    bound: u64,
+    safe: u64,
+) -> (Side, [u64; 64]) {
+    let board = pos.board();
+    let ours = board.by_color(color).0;
+    let theirs = board.by_color(!color).0;
+    let pawns = board.pawns().0;
+    let frozen_ours = frozen & ours;
+    let frozen_theirs = frozen & theirs;
+    let mut side = Side {
+        attack: pawn_spread(color, frozen_ours),
+        ..Side::default()
+    };
+    for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let mover = Mover::of(role);
+        for sq in board.by_piece(role.of(color)) {
+            let reach = mover.reach(Bitboard::from_square(sq).0, frozen);
+            side.occupy |= reach;
+            side.attack |= mover.attacks(reach, frozen);
+            side.units.push(reach);
+        }
+    }
+    for sq in squares(frozen_ours) {
+        side.units.push(1u64 << sq.index());
+    }
+    let last = match color {
+        Color::White => RANK_8,
+        Color::Black => RANK_1,
+    };
+    let mut cones = [0u64; 64];
+    for sq in squares(pawns & ours & !frozen) {
+        let cone = pawn_cone(color, sq, frozen, bound, safe, pawns & theirs);
+        cones[sq.index()] = cone;
+        side.occupy |= cone & !last;
+        side.attack |= pawn_spread(color, cone & !last);
+        let mut unit = cone & !last;
+        if cone & last != 0 {
+            // Once promoted, a pawn may become any piece.
+            let reach = Mover::Any.reach(cone & last, frozen);
+            side.occupy |= reach;
+            side.attack |= Mover::Any.attacks(reach, frozen);
+            unit |= reach;
+        }
+        side.units.push(unit);
+    }
+    // The king never enters a square attacked by an enemy frozen pawn: that attack is
+    // permanent.
+    let forbidden = pawn_spread(!color, frozen_theirs) | frozen;
+    let start = Bitboard::from_square(pos.king(color)).0;
+    let mut king = start;
+    loop {
+        let next = king | (king_spread(king) & !forbidden);
+        if next == king {
+            break;
+        }
+        king = next;
+    }
+    side.king = king;
+    (side, cones)
+}
+
+/// Works out the frozen pawns and what each side can ever reach. Returns `None` when an en
+/// passant capture is possible now: the pawn that just made its double step is not covered by
+/// the argument, and one move later the analysis applies again.
+///
+/// Two sets are refined together, both as greatest fixed points: the frozen pawns (never
+/// move, never taken) and the bound pawns (never capture, never taken; the frozen ones are
+/// bound too). Each round assumes them, works out every unit's reach under that assumption,
+/// and drops the pawns that some unit could then capture or that could capture something.
+pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
+    if pos.legal_ep_square().is_some() {
+        return None;
+    }
+    let board = pos.board();
+    let pawns = board.pawns().0;
+    let colour_bb = |c: Color| board.by_color(c).0;
+    let mut frozen = pawns;
+    let mut bound = pawns;
+    let mut safe = pawns;
+    loop {
+        let (white, white_cones) = analyse_side(pos, Color::White, frozen, bound, safe);
+        let (black, black_cones) = analyse_side(pos, Color::Black, frozen, bound, safe);
+        let sides = [white, black];
+        let cones = [white_cones, black_cones];
+        let mut next_frozen = frozen;
+        let mut next_bound = bound;
+        let mut next_safe = safe;
+        for color in Color::ALL {
+            let ours = colour_bb(color);
+            let enemy = &sides[(!color).index()];
+            let enemy_pawns = pawns & colour_bb(!color);
+            let defended = pawn_spread(color, frozen & ours);
+            for sq in squares(pawns & ours) {
+                let bit = 1u64 << sq.index();
+                let cone = if frozen & bit != 0 {
+                    bit
+                } else {
+                    cones[color.index()][sq.index()]
+                };
+                if pawn_spread(color, cone) & (enemy.occupy | enemy_pawns) != 0 {
+                    next_bound &= !bit;
+                }
+                // A frozen pawn defended by a frozen pawn is out of the enemy king's reach.
+                let king_takes = cone & king_spread(enemy.king) & !(defended & frozen) != 0;
+                if cone & enemy.attack != 0 || king_takes {
+                    next_safe &= !bit;
+                }
+            }
+        }
+        for sq in squares(next_frozen) {
+            let bit = 1u64 << sq.index();
+            let color = if colour_bb(Color::White) & bit != 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if next_bound & next_safe & bit == 0 || forward(color, bit) & frozen == 0 {
+                next_frozen &= !bit;
+            }
+        }
+        if next_frozen == frozen && next_bound == bound && next_safe == safe {
+            return Some(Analysis { sides });
+        }
+        frozen = next_frozen;
+        bound = next_bound;
+        safe = next_safe;
+    }
+}
+
+impl Analysis {
+    /// True when `winner` can never checkmate: no square the loser's king can reach can both
+    /// be attacked by one of the winner's units and have all its neighbours filled by the
+    /// loser's units or covered by the winner's.
+    pub(super) fn proves_unwinnable(&self, winner: Color) -> bool {
+        let w = &self.sides[winner.index()];
+        let l = &self.sides[(!winner).index()];
+        let covered = w.attack | king_spread(w.king);
+        for k in squares(l.king & w.attack) {
+            let bit = 1u64 << k.index();
+            let open = king_spread(bit) & !bit & !covered;
+            if can_fill(open, &l.units) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Whether distinct units can stand on all the squares of `open` at once (a matching of
+/// squares to units, found by augmenting paths; there are at most eight squares).
+fn can_fill(open: u64, units: &[u64]) -> bool {
+    if open == 0 {
+        return true;
+    }
+    if open.count_ones() as usize > units.len() {
+        return false;
+    }
+    let targets: Vec<Square> = squares(open).collect();
+    // `owner[u]` is the index in `targets` of the square unit `u` fills.
+    let mut owner: Vec<Option<usize>> = vec![None; units.len()];
+    fn augment(
+        t: usize,
+        targets: &[Square],
+        units: &[u64],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        let bit = 1u64 << targets[t].index();
+        for u in 0..units.len() {
+            if units[u] & bit != 0 && !seen[u] {
+                seen[u] = true;
+                if owner[u].is_none_or(|other| augment(other, targets, units, owner, seen)) {
+                    owner[u] = Some(t);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    (0..targets.len()).all(|t| {
+        let mut seen = vec![false; units.len()];
+        augment(t, &targets, units, &mut owner, &mut seen)
+    })
+}
+
+/// The quick material rule: the winner has only a king, or material that can never mate
+/// whatever the loser does (see [`Position::has_insufficient_material`]).
+pub(super) fn material_unwinnable(pos: &Position, winner: Color) -> bool {
+    pos.has_insufficient_material(winner)
+}
