@@ -27,6 +27,8 @@
 
 mod search;
 mod statics;
+#[cfg(test)]
+mod tests;
 
 use super::{Color, Move, Position};
 use search::{Helpmate, Stop, exhaust};

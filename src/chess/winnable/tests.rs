@@ -1,0 +1,82 @@
+//! Unit tests of the winnability decision on positions worked out by hand.
+
+use super::super::{Color, Position};
+use super::{Verdict, is_dead_position, quick_unwinnable, winnability};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Replays a helpmate and checks that it ends in checkmate by `winner`.
+fn assert_helpmate(fen: &str, winner: Color) {
+    let start = pos(fen);
+    let Verdict::Winnable(line) = winnability(&start, winner) else {
+        panic!("{fen}: expected winnable for {winner}");
+    };
+    let mut current = start;
+    for mv in line {
+        current = current.play(mv).expect("legal helpmate move");
+    }
+    assert!(current.is_checkmate() && current.turn() == !winner, "{fen}");
+}
+
+#[test]
+fn a_lone_king_can_never_mate() {
+    let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+    assert!(quick_unwinnable(&p, Color::Black));
+    assert_eq!(winnability(&p, Color::Black), Verdict::Unwinnable);
+}
+
+#[test]
+fn a_rook_mates_with_the_loser_cooperating() {
+    assert_helpmate("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", Color::White);
+}
+
+#[test]
+fn a_knight_mates_when_the_loser_has_a_blocker() {
+    // K+N against K+P: the pawn (or what it promotes to) takes a flight square away.
+    assert_helpmate("7k/8/8/8/8/8/p7/K5N1 w - - 0 1", Color::White);
+}
+
+#[test]
+fn a_locked_pawn_wall_with_bishops_on_one_colour_is_dead() {
+    // Neither king can cross the wall and each bishop is confined to its own side.
+    let p = pos("2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - - 0 1");
+    assert!(quick_unwinnable(&p, Color::White));
+    assert!(quick_unwinnable(&p, Color::Black));
+    assert_eq!(is_dead_position(&p), Some(true));
+}
+
+#[test]
+fn the_starting_position_is_winnable_for_both() {
+    assert_helpmate(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Color::White,
+    );
+    assert_helpmate(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        Color::Black,
+    );
+    assert_eq!(
+        is_dead_position(&pos(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        )),
+        Some(false)
+    );
+}
+
+#[test]
+fn a_finished_game_has_no_series_of_moves() {
+    // Fool's mate: Black has mated, so Black's helpmate is empty and White can never mate.
+    let p = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    assert_eq!(winnability(&p, Color::Black), Verdict::Winnable(Vec::new()));
+    assert_eq!(winnability(&p, Color::White), Verdict::Unwinnable);
+}
+
+#[test]
+fn the_lichess_example_of_chasolver_readme() {
+    // A real timeout (lichess ijyj0mHa): Black cannot mate behind the locked wall, White can.
+    let fen = "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1";
+    assert_eq!(winnability(&pos(fen), Color::Black), Verdict::Unwinnable);
+    assert_helpmate(fen, Color::White);
+}
