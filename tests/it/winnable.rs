@@ -166,15 +166,27 @@ fn cha_public_test_vector() {
 
 #[test]
 fn cha_solver_community_positions() {
+    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    if !crate::util::slow_tests() {
+        return;
+    }
     check_vector("cha_solver_positions.txt", 265, 98);
 }
 
 #[test]
 fn cha_solver_lichess_sample() {
+    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    if !crate::util::slow_tests() {
+        return;
+    }
     check_vector("cha_solver_lichess.txt", 0, 0);
 }
 
 #[test]
 fn cha_solver_oracle_on_our_positions() {
+    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    if !crate::util::slow_tests() {
+        return;
+    }
     check_vector("oracle_cases.txt", 123, 42);
 }

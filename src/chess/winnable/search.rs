@@ -2,11 +2,9 @@
 //! exhaustive search of every position reachable from the start that proves unwinnability
 //! when that set is small (blocked positions) or is cut short by the static proofs.
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
 
-use super::super::{Color, Move, MoveList, Position, Role, Square};
+use super::super::{Board, CastlingRights, Color, Move, MoveList, Position, Role, Square};
 use super::statics::{analyse, material_unwinnable};
 
 /// The Chebyshev distance between two squares (king steps).
@@ -192,17 +190,19 @@ impl Helpmate {
     }
 }
 
-/// A 128-bit identity of a position as far as the future is concerned (board, turn, castling
-/// rights, a usable en passant square): the Zobrist key and an independent std hash. The
-/// exhaustive search proves unwinnability by visiting every reachable position, so a collision
-/// could hide one; with two independent 64-bit hashes that risk is negligible.
-fn identity(pos: &Position) -> (u64, u64) {
-    let mut h = DefaultHasher::new();
-    pos.board().hash(&mut h);
-    pos.turn().hash(&mut h);
-    pos.castling_rights().hash(&mut h);
-    pos.legal_ep_square().hash(&mut h);
-    (pos.repetition_key().0, h.finish())
+/// A position as far as its future is concerned (board, side to move, castling rights, an en
+/// passant square a capture can use), compared exactly. The exhaustive search proves
+/// unwinnability by visiting every reachable position once, so two positions must never be
+/// taken for one: a hash alone could, however rarely, hide a mate.
+type Identity = (Board, Color, CastlingRights, Option<Square>);
+
+fn identity(pos: &Position) -> Identity {
+    (
+        *pos.board(),
+        pos.turn(),
+        pos.castling_rights(),
+        pos.legal_ep_square(),
+    )
 }
 
 struct Frame {
@@ -216,7 +216,7 @@ struct Frame {
 /// that the winner can never mate are not expanded. When the walk ends without a mate, the
 /// winner cannot mate by any series of legal moves.
 pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<Move>, Stop> {
-    let mut visited = HashSet::new();
+    let mut visited: HashSet<Identity> = HashSet::new();
     visited.insert(identity(root));
     let mut list = MoveList::new();
     root.legal_moves_into(&mut list);
