@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::types::{CastlingSide, File, Rank, Role, Square};
+use super::types::{CastlingSide, Color, File, Rank, Role, Square};
 
 /// A move as SAN writes it, without check or mate mark.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -543,6 +543,29 @@ impl Position {
     /// The standard SAN of a legal move, with check and mate marks.
     pub fn san(&self, mv: Move) -> String {
         SanPlus::from_move(self, mv).to_string()
+    }
+
+    /// A line of legal moves from this position in SAN with move numbers, as a scoresheet
+    /// or a book writes it: `1. Kb2 Ka8 2. Qa7#`, or `12... Kb8 13. Qa7#` when Black moves
+    /// first; the numbers continue from this position's full-move number. Stops quietly at the
+    /// first move that is not legal, so that a caller's bug cannot turn into a panic.
+    pub fn numbered_line(&self, moves: &[Move]) -> String {
+        let mut text = String::new();
+        let mut pos = *self;
+        for (i, &mv) in moves.iter().enumerate() {
+            let Ok(next) = pos.play(mv) else { break };
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            if pos.turn() == Color::White {
+                text.push_str(&format!("{}. ", pos.fullmove_number()));
+            } else if i == 0 {
+                text.push_str(&format!("{}... ", pos.fullmove_number()));
+            }
+            text.push_str(&pos.san(mv));
+            pos = next;
+        }
+        text
     }
 
     /// Reads a move in strict SAN (see [`SanPlus::to_move_strict`]).

@@ -283,6 +283,34 @@ fn check_san(fen: &str, uci: &str, expected: &str) {
     assert_eq!(p.parse_san(expected), Ok(mv), "{fen} {expected}");
 }
 
+/// The numbers follow the position's full-move number, and a line that starts with Black's
+/// move opens with `N...`, as PGN export format (PGN standard 8.2.2.2) writes it.
+#[test]
+fn numbered_line_writes_move_numbers_from_the_position() {
+    // White to move at move 40: Qb7, Kg8, Qg7 is mate (the king on g6 guards g7).
+    let white = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 40").unwrap();
+    let line = uci_line(&white, &["b1b7", "h8g8", "b7g7"]);
+    assert_eq!(white.numbered_line(&line), "40. Qb7 Kg8 41. Qg7#");
+    // Black to move first: the line opens with "40...".
+    let black = Position::from_fen("6k1/8/6K1/8/8/8/8/1Q6 b - - 0 40").unwrap();
+    let line = uci_line(&black, &["g8h8", "b1b8"]);
+    assert_eq!(black.numbered_line(&line), "40... Kh8 41. Qb8#");
+    // A move that is not legal ends the text instead of panicking.
+    assert_eq!(white.numbered_line(&[line[0]]), "");
+}
+
+/// The moves of a line given in UCI, each read in the position the earlier ones lead to.
+fn uci_line(start: &Position, ucis: &[&str]) -> Vec<Move> {
+    let mut pos = *start;
+    ucis.iter()
+        .map(|u| {
+            let mv = pos.parse_uci(u).unwrap();
+            pos = pos.play(mv).unwrap();
+            mv
+        })
+        .collect()
+}
+
 #[test]
 fn san_writes_the_least_disambiguation() {
     // Knights on b1 and f3 can both reach d2: the file tells them apart.
