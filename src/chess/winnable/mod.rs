@@ -8,6 +8,8 @@
 //! one Ambrona published ("A Practical Algorithm for Chess Unwinnability", FUN 2022), written
 //! anew on this crate's move generator:
 //!
+//! 0. a quick probe (see `probe.rs`): a narrow helpmate search of a few thousand positions
+//!    that proves most positions of real games winnable in microseconds;
 //! 1. quick static rules: the winner has only a king, or material that can never mate (a lone
 //!    knight against queens only, bishops on one square colour with no possible blocker);
 //! 2. a semi-static analysis of blocked positions: the pawns that can never move again are
@@ -25,6 +27,7 @@
 //! 75-move rules are not applied inside the series of moves: a helpmate may repeat positions
 //! or run past any move count, exactly as CHA-Solver and the published test sets assume.
 
+mod probe;
 mod search;
 mod statics;
 #[cfg(test)]
@@ -92,6 +95,9 @@ impl Default for Budget {
     }
 }
 
+/// Positions the quick probe may visit before the full decision starts.
+const PROBE_NODES: u32 = 2_000;
+
 /// Can `winner` checkmate from `pos` by some series of legal moves, the other side
 /// cooperating? Decided within the default [`Budget`].
 pub fn winnability(pos: &Position, winner: Color) -> Verdict {
@@ -109,7 +115,13 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
             Verdict::Unwinnable
         };
     }
-    if quick_unwinnable(pos, winner) {
+    if statics::material_unwinnable(pos, winner) {
+        return Verdict::Unwinnable;
+    }
+    if let Some(line) = probe::probe(pos, winner, PROBE_NODES) {
+        return Verdict::Winnable(line);
+    }
+    if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
     // Rounds of growing size, alternating the two searches: a winnable position is usually

@@ -5,6 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::super::{Board, CastlingRights, Color, Move, MoveList, Position, Role, Square};
+use super::probe::mate_in_one;
 use super::statics::{analyse, material_unwinnable};
 
 /// The Chebyshev distance between two squares (king steps).
@@ -40,7 +41,7 @@ fn changes_structure(pos: &Position, mv: Move) -> bool {
 /// and promotes to a queen; the loser walks its king to the edge and brings its own units next
 /// to it, where they can take away flight squares; neither side is keen on captures (the
 /// loser's units are needed as blockers, the winner's as attackers).
-fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
+pub(super) fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
     let loser_king = pos.king(!winner);
     let capture = is_capture(pos, mv);
     let mut s = 0;
@@ -52,7 +53,13 @@ fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
             None => 0,
         };
         if capture {
-            s -= 10;
+            // Taking a defender next to the king opens the way to a mate; other captures
+            // only spend time.
+            s += if distance(mv.to(), loser_king) <= 2 {
+                15
+            } else {
+                -10
+            };
         }
         let approach = distance(mv.from(), loser_king) - distance(mv.to(), loser_king);
         s += if mv.role() == Role::King {
@@ -70,6 +77,10 @@ fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
             s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
         } else {
             s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
+            if distance(mv.to(), loser_king) == 1 {
+                // A unit next to its own king takes a flight square away.
+                s += 8;
+            }
         }
         if capture {
             s -= 40;
@@ -85,15 +96,6 @@ fn ordered(pos: &Position, moves: &MoveList, winner: Color) -> Vec<Move> {
     let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (score(pos, m, winner), m)).collect();
     scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
     scored.into_iter().map(|(_, m)| m).collect()
-}
-
-/// The move of the winner that mates at once, if any.
-fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
-    moves.iter().copied().find(|&m| {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        child.is_check() && !child.has_legal_moves()
-    })
 }
 
 /// Why a search stopped without a mate.
