@@ -96,7 +96,7 @@ impl Default for Budget {
 }
 
 /// Positions the quick probe may visit before the full decision starts.
-const PROBE_NODES: u32 = 2_000;
+const PROBE_NODES: u32 = 400;
 
 /// Can `winner` checkmate from `pos` by some series of legal moves, the other side
 /// cooperating? Decided within the default [`Budget`].
@@ -124,6 +124,9 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
     if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
+    if let Some(line) = probe::probe(pos, winner, 10 * PROBE_NODES) {
+        return Verdict::Winnable(line);
+    }
     // Rounds of growing size, alternating the two searches: a winnable position is usually
     // solved by a small guided search, and a blocked unwinnable one by a small exhaustive
     // search, so neither kind pays for the other's budget.
@@ -148,7 +151,7 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
             return Verdict::Winnable(line);
         }
         match exhaust(pos, winner, exhaustive.max(1)) {
-            Ok(line) => return Verdict::Winnable(line),
+            Ok(line) => return Verdict::Winnable(probe::shorten(pos, winner, line)),
             Err(Stop::Exhausted) => return Verdict::Unwinnable,
             Err(Stop::Budget) => {}
         }
@@ -167,6 +170,16 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
 /// moves)? `Some(true)` when both are proved unable, `Some(false)` when either side has a
 /// helpmate, `None` when the budget ran out for a side that was not shown able to mate.
 pub fn is_dead_position(pos: &Position) -> Option<bool> {
+    // A quick helpmate for either side settles it; only then the full decisions, which
+    // for one side may be much slower than a quick proof for the other.
+    if pos.has_legal_moves()
+        && Color::ALL.into_iter().any(|color| {
+            !statics::material_unwinnable(pos, color)
+                && probe::probe(pos, color, PROBE_NODES).is_some()
+        })
+    {
+        return Some(false);
+    }
     let mut undetermined = false;
     for color in Color::ALL {
         match winnability(pos, color) {

@@ -3,107 +3,124 @@
 //!
 //! Real positions are nearly always winnable by a short helpmate: the loser's king walks
 //! towards an edge, the loser's other units step next to it or out of the way, and the
-//! winner's strongest unit comes close and mates. The probe follows only the few best moves
-//! of each side by the searches' shared ordering (see [`super::search::score`]), deepening one
-//! move of the winner at a time, and looks for a mate in one among all the winner's moves at
-//! every node where the winner moves. A miss proves nothing and costs only the small budget:
-//! the full decision follows.
+//! winner's strongest unit comes close and mates. The probe plays greedy lines: each side
+//! plays its best move by the searches' shared ordering (see [`super::search::Ordering`]), and
+//! wherever the winner moves, every move that can give check is tried for a mate. Each further
+//! line breaks the ordering's near-ties another way. A miss proves nothing and costs only the
+//! small budget: the full decision follows.
 
 use super::super::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role};
-use super::search::score;
+use super::search::Ordering;
 use super::statics::material_unwinnable;
 
-/// The most moves of each side the probe follows at a node.
-const WIDTH: usize = 2;
-
-/// The longest line the probe looks for, in moves of the winner.
-const MAX_MOVES: u32 = 12;
-
-/// At most `CAPACITY` moves are scored at a node (more than any legal position has).
-const CAPACITY: usize = 256;
-
-struct Probe {
-    winner: Color,
-    nodes: u32,
-    limit: u32,
-    line: Vec<Move>,
-}
+/// The length of one greedy line, in plies.
+const DIVE_PLIES: u32 = 80;
 
 /// Looks for a helpmate by `winner` from `pos`, visiting at most `limit` positions.
 pub(super) fn probe(pos: &Position, winner: Color, limit: u32) -> Option<Vec<Move>> {
-    let mut probe = Probe {
-        winner,
-        nodes: 0,
-        limit,
-        line: Vec::with_capacity(2 * MAX_MOVES as usize),
-    };
-    for moves in 1..=MAX_MOVES {
-        let depth = 2 * moves - u32::from(pos.turn() == winner);
-        probe.line.clear();
-        if probe.search(pos, depth) {
-            return Some(probe.line);
+    let mut nodes = 0;
+    let mut line = Vec::with_capacity(DIVE_PLIES as usize);
+    let mut seed = 0;
+    while nodes < limit {
+        if dive(pos, winner, seed, &mut line, &mut nodes, limit) {
+            return Some(line);
         }
-        if probe.nodes >= probe.limit {
-            return None;
-        }
+        seed += 1;
     }
     None
 }
 
-impl Probe {
-    fn search(&mut self, pos: &Position, depth: u32) -> bool {
-        self.nodes += 1;
-        if self.nodes >= self.limit {
+/// One greedy line from `pos`: at every step the side to move plays its best move by the
+/// searches' shared ordering, with a small tie-break of its own for each `seed` (seed 0 has
+/// none), until the winner can mate at once. `line` holds the moves when it succeeds.
+fn dive(
+    pos: &Position,
+    winner: Color,
+    seed: u32,
+    line: &mut Vec<Move>,
+    nodes: &mut u32,
+    limit: u32,
+) -> bool {
+    line.clear();
+    let mut pos = *pos;
+    let mut moves = MoveList::new();
+    for ply in 0..DIVE_PLIES {
+        *nodes += 1;
+        if *nodes > limit {
             return false;
         }
-        let mut moves = MoveList::new();
         pos.legal_moves_into(&mut moves);
-        if pos.turn() == self.winner {
-            if let Some(m) = mate_in_one(pos, &moves) {
-                self.line.push(m);
-                return true;
+        if pos.turn() == winner
+            && let Some(m) = mate_in_one(&pos, &moves)
+        {
+            line.push(m);
+            return true;
+        }
+        let ordering = Ordering::new(&pos, winner);
+        let mut best: Option<(i32, Move)> = None;
+        for &m in moves.iter() {
+            let mut value = ordering.score(m);
+            if seed > 0 {
+                // Each dive follows another line among the moves the ordering finds about
+                // equal: a hash of the move, the ply and the seed, below the ordering's
+                // larger differences.
+                let mix = ((m.from().index() as u32) << 8 | m.to().index() as u32)
+                    .wrapping_add(ply << 16)
+                    .wrapping_mul(0x9e37_79b9)
+                    .wrapping_add(seed.wrapping_mul(0x85eb_ca6b));
+                value += (mix >> 27) as i32;
             }
-            if depth <= 1 {
-                return false;
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, m));
             }
-        } else if depth < 2 {
+        }
+        // No legal move: the line ended in a stalemate or a mate of the winner.
+        let Some((_, m)) = best else { return false };
+        let before = pos.board().occupied().count();
+        pos.play_unchecked(m);
+        line.push(m);
+        let material_changed =
+            m.promotion_role().is_some() || pos.board().occupied().count() != before;
+        if material_changed && material_unwinnable(&pos, winner) {
             return false;
         }
-        let mut scored = [(0i32, 0u16); CAPACITY];
-        let n = moves.len().min(CAPACITY);
-        for (i, &m) in moves.iter().take(n).enumerate() {
-            scored[i] = (score(pos, m, self.winner), i as u16);
-        }
-        // The best few, by selection: sorting every move would cost more than the search
-        // spends on them.
-        for k in 0..WIDTH.min(n) {
-            let mut best = k;
-            for j in k + 1..n {
-                if scored[j].0 > scored[best].0 {
-                    best = j;
-                }
-            }
-            scored.swap(k, best);
-            let m = moves[scored[k].1 as usize];
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let material_changed = m.promotion_role().is_some()
-                || pos.board().occupied().0.count_ones() != child.board().occupied().0.count_ones();
-            if material_changed && material_unwinnable(&child, self.winner) {
-                continue;
-            }
-            self.line.push(m);
-            if self.search(&child, depth - 1) {
-                return true;
-            }
-            self.line.pop();
-            if self.nodes >= self.limit {
-                return false;
-            }
-        }
-        false
     }
+    false
+}
+
+/// Where a line found by the exhaustive search is tried for a shortcut: every position of
+/// its first plies, then ever sparser ones.
+const SHORTCUT_TRIES: usize = 200;
+
+/// Positions each shortcut try may visit.
+const SHORTCUT_NODES: u32 = 300;
+
+/// A shorter helpmate than `line` where the probe finds one. The exhaustive search returns
+/// the path its walk took to a mate, which can run to thousands of plies; a proof that
+/// people read should be short. From the earliest position along the line where a greedy
+/// line mates sooner, the rest is replaced by it. Every move stays legal, so the result is
+/// still a helpmate.
+pub(super) fn shorten(pos: &Position, winner: Color, line: Vec<Move>) -> Vec<Move> {
+    let mut at = *pos;
+    let mut index = 0;
+    let mut tries = 0;
+    while index < line.len() && tries < SHORTCUT_TRIES {
+        if let Some(tail) = probe(&at, winner, SHORTCUT_NODES)
+            && tail.len() < line.len() - index
+        {
+            let mut short = line[..index].to_vec();
+            short.extend(tail);
+            return short;
+        }
+        tries += 1;
+        let step = if tries > 50 { (index / 16).max(1) } else { 1 };
+        for &m in &line[index..(index + step).min(line.len())] {
+            at.play_unchecked(m);
+        }
+        index += step;
+    }
+    line
 }
 
 /// A mating move of the side to move, if it has one. Only moves that can give check are

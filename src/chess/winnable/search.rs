@@ -4,7 +4,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::super::{Board, CastlingRights, Color, Move, MoveList, Position, Role, Square};
+use super::super::{
+    Bitboard, Board, CastlingRights, Color, Move, MoveList, Position, Role, Square,
+};
 use super::probe::mate_in_one;
 use super::statics::{analyse, material_unwinnable};
 
@@ -40,60 +42,84 @@ fn changes_structure(pos: &Position, mv: Move) -> bool {
 /// The move ordering of both searches: the winner brings its units towards the loser's king
 /// and promotes to a queen; the loser walks its king to the edge and brings its own units next
 /// to it, where they can take away flight squares; neither side is keen on captures (the
-/// loser's units are needed as blockers, the winner's as attackers).
-pub(super) fn score(pos: &Position, mv: Move, winner: Color) -> i32 {
-    let loser_king = pos.king(!winner);
-    let capture = is_capture(pos, mv);
-    let mut s = 0;
-    if pos.turn() == winner {
-        s += match mv.promotion_role() {
-            Some(Role::Queen) => 60,
-            Some(Role::Knight) => 10,
-            Some(_) => -20,
-            None => 0,
-        };
-        if capture {
-            // Taking a defender next to the king opens the way to a mate; other captures
-            // only spend time.
-            s += if distance(mv.to(), loser_king) <= 2 {
-                15
-            } else {
-                -10
-            };
-        }
-        let approach = distance(mv.from(), loser_king) - distance(mv.to(), loser_king);
-        s += if mv.role() == Role::King {
-            3 * approach
-        } else {
-            6 * approach
-        };
-        if mv.role() == Role::Pawn {
-            s += 8;
-        }
-    } else {
-        let winner_king = pos.king(winner);
-        if mv.role() == Role::King {
-            s += 6 * (edge_distance(mv.from()) - edge_distance(mv.to()));
-            s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
-        } else {
-            s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
-            if distance(mv.to(), loser_king) == 1 {
-                // A unit next to its own king takes a flight square away.
-                s += 8;
-            }
-        }
-        if capture {
-            s -= 40;
-        }
-        if mv.role() == Role::Pawn {
-            s += 4;
+/// loser's units are needed as blockers, the winner's as attackers), except the winner's
+/// captures next to the loser's king.
+///
+/// What every move of a node is scored against is worked out once per node.
+pub(super) struct Ordering {
+    winner_moves: bool,
+    loser_king: Square,
+    winner_king: Square,
+    theirs: Bitboard,
+}
+
+impl Ordering {
+    pub(super) fn new(pos: &Position, winner: Color) -> Ordering {
+        Ordering {
+            winner_moves: pos.turn() == winner,
+            loser_king: pos.king(!winner),
+            winner_king: pos.king(winner),
+            theirs: pos.board().by_color(!pos.turn()),
         }
     }
-    s
+
+    /// The higher, the sooner the move is tried.
+    #[inline]
+    pub(super) fn score(&self, mv: Move) -> i32 {
+        let capture = mv.is_en_passant() || self.theirs.contains(mv.to());
+        let loser_king = self.loser_king;
+        let mut s = 0;
+        if self.winner_moves {
+            s += match mv.promotion_role() {
+                Some(Role::Queen) => 60,
+                Some(Role::Knight) => 10,
+                Some(_) => -20,
+                None => 0,
+            };
+            if capture {
+                // Taking a defender next to the king opens the way to a mate; other
+                // captures only spend time.
+                s += if distance(mv.to(), loser_king) <= 2 {
+                    15
+                } else {
+                    -10
+                };
+            }
+            let approach = distance(mv.from(), loser_king) - distance(mv.to(), loser_king);
+            s += if mv.role() == Role::King {
+                3 * approach
+            } else {
+                6 * approach
+            };
+            if mv.role() == Role::Pawn {
+                s += 8;
+            }
+        } else {
+            let winner_king = self.winner_king;
+            if mv.role() == Role::King {
+                s += 6 * (edge_distance(mv.from()) - edge_distance(mv.to()));
+                s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
+            } else {
+                s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
+                if distance(mv.to(), loser_king) == 1 {
+                    // A unit next to its own king takes a flight square away.
+                    s += 8;
+                }
+            }
+            if capture {
+                s -= 40;
+            }
+            if mv.role() == Role::Pawn {
+                s += 4;
+            }
+        }
+        s
+    }
 }
 
 fn ordered(pos: &Position, moves: &MoveList, winner: Color) -> Vec<Move> {
-    let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (score(pos, m, winner), m)).collect();
+    let ordering = Ordering::new(pos, winner);
+    let mut scored: Vec<(i32, Move)> = moves.iter().map(|&m| (ordering.score(m), m)).collect();
     scored.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
     scored.into_iter().map(|(_, m)| m).collect()
 }
