@@ -402,3 +402,50 @@ fn help_states_chas_convention_and_the_articles_and_its_examples_run() {
     }
     assert_eq!(examples, 2, "{help}");
 }
+
+#[test]
+fn each_answer_is_written_before_the_next_line_is_read() {
+    // Streaming: the answer to the first FEN comes out while standard input is still open, so
+    // a program can feed positions one at a time and read each answer as it comes. The wait
+    // is only a guard against hanging for good if it did not stream; it measures nothing.
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["winnable", "--file", "-", "--json", "--for", "white"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run arbiter");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let stdout = child.stdout.take().expect("stdout");
+    let (sender, answers) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.expect("read")).is_err() {
+                break;
+            }
+        }
+    });
+    let guard = std::time::Duration::from_secs(120);
+    let mut received = Vec::new();
+    for fen in [QUEEN_MATE_IN_ONE, ROOK_MATE_BLACK_FIRST] {
+        writeln!(stdin, "{fen}").expect("write");
+        stdin.flush().expect("flush");
+        match answers.recv_timeout(guard) {
+            Ok(line) => received.push(line),
+            Err(_) => {
+                let _ = child.kill();
+                panic!("no answer to {fen} while the input stayed open");
+            }
+        }
+    }
+    drop(stdin);
+    assert!(child.wait().expect("wait").success());
+    reader.join().expect("reader");
+    let fens: Vec<Value> = received
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json")["fen"].clone())
+        .collect();
+    assert_eq!(fens, [QUEEN_MATE_IN_ONE, ROOK_MATE_BLACK_FIRST]);
+}
