@@ -31,6 +31,7 @@ mod result;
 mod round;
 mod standings;
 mod unpair;
+mod winnable;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -156,7 +157,7 @@ impl From<crate::event::EventError> for Failure {
     name = "arbiter",
     version,
     about = "Chess tournament arbiter: FIDE rules engine, scoresheet checks, pairings and standings",
-    after_help = "A director's round cycle (the event is tournament.db, or --db FILE):\n  arbiter new 'Oslo Open 2026' --rounds 9 --start 2026-07-01 --city Oslo --federation NOR\n  arbiter import players entries.csv          # or: arbiter player add 'Carlsen, Magnus' --rating 2830\n  arbiter pair                                # pair the next round\n  arbiter round show 1                        # the boards\n  arbiter result 1 1 1-0                      # round, board, result; one per board\n  arbiter standings                           # says provisional while a result is missing\n  arbiter publish site/                       # the web site; then pair the next round\n\nAn arbiter's checks (files, not the database):\n  arbiter check games.pgn\n  arbiter claim game.pgn --ply 57 --move Nf3\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
+    after_help = "A director's round cycle (the event is tournament.db, or --db FILE):\n  arbiter new 'Oslo Open 2026' --rounds 9 --start 2026-07-01 --city Oslo --federation NOR\n  arbiter import players entries.csv          # or: arbiter player add 'Carlsen, Magnus' --rating 2830\n  arbiter pair                                # pair the next round\n  arbiter round show 1                        # the boards\n  arbiter result 1 1 1-0                      # round, board, result; one per board\n  arbiter standings                           # says provisional while a result is missing\n  arbiter publish site/                       # the web site; then pair the next round\n\nAn arbiter's checks (files, not the database):\n  arbiter check games.pgn\n  arbiter claim game.pgn --ply 57 --move Nf3\n  arbiter winnable 'k7/8/1K6/8/8/8/7Q/8 w - - 0 1'   # can each side still checkmate?\n  arbiter perft 5 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'"
 )]
 pub struct Cli {
     /// The tournament database (else $ARBITER_DB, else tournament.db).
@@ -200,6 +201,7 @@ enum Command {
     Check(check::CheckArgs),
     Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
+    Winnable(winnable::WinnableArgs),
     Demo(demo::DemoArgs),
 }
 
@@ -264,6 +266,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),
+        Command::Winnable(args) => winnable::run(args),
         Command::Demo(args) => demo::run(args),
     };
     // Output lost to anything but a reader that went away is a failure of its own.

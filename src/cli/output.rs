@@ -45,6 +45,23 @@ fn stop(err: io::Error) {
     }
 }
 
+/// Sends what was printed so far on its way, for a command that streams its answers one at a
+/// time: a reader at the other end of a pipe sees each as soon as it is decided.
+pub fn flush() {
+    if STOPPED.load(Ordering::Relaxed) {
+        return;
+    }
+    if let Err(err) = io::stdout().lock().flush() {
+        stop(err);
+    }
+}
+
+/// Whether output has stopped (the reader went away, or a write failed): a command that only
+/// answers questions may then end early, as there is no one left to answer.
+pub fn stopped() -> bool {
+    STOPPED.load(Ordering::Relaxed)
+}
+
 /// Flushes standard output at the end of a command: `Err` with the message when output was
 /// lost for any reason but a reader that went away.
 pub fn finish() -> Result<(), String> {

@@ -11,6 +11,7 @@ pub mod scoresheet;
 pub mod site;
 pub mod standings;
 pub mod text;
+pub mod winnable;
 
 /// A number with its noun in the right form: `1 player`, `2 players`, `0 results`.
 pub fn count(n: usize, one: &str, many: &str) -> String {

@@ -561,6 +561,27 @@ fn lines_split_at_lf_crlf_and_cr() {
 }
 
 #[test]
+fn lines_with_a_limit_keep_its_bytes_and_say_when_a_line_was_cut() {
+    // Lines of 2, 5 and 3 bytes under a limit of 3: the second is cut to its first three
+    // bytes, and the line after it starts where its line end was, whatever the buffer size.
+    let text = b"ab\r\nabcde\nxyz";
+    for capacity in [1, 2, 4, 64] {
+        let mut lines = Lines::with_limit(BufReader::with_capacity(capacity, &text[..]), 3);
+        let mut line = Vec::new();
+        let mut read = Vec::new();
+        while lines.next_into(&mut line).expect("memory") {
+            read.push((line.clone(), lines.cut()));
+        }
+        let expected: Vec<(Vec<u8>, bool)> = vec![
+            (b"ab".to_vec(), false),
+            (b"abc".to_vec(), true),
+            (b"xyz".to_vec(), false),
+        ];
+        assert_eq!(read, expected, "capacity {capacity}");
+    }
+}
+
+#[test]
 fn lf_crlf_and_cr_files_give_the_same_games() {
     let text = "[Event \"a\"]\n\n1. e4 {two\nlines} e5 ; end\n2. Nf3 1-0\n\n1. d4 (1. c4\n) 0-1 ";
     let lf = read_games(text);

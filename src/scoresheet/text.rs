@@ -52,7 +52,9 @@ fn cp1252_char(byte: u8) -> char {
 /// The lines of a byte stream, without their line ends, read one at a time.
 ///
 /// A line ends at LF, at CRLF or at a lone CR (old Mac files). Only the current line is held in
-/// memory, so files of any size are read in constant memory apart from their longest line.
+/// memory, so files of any size are read in constant memory apart from their longest line;
+/// a reader whose lines have a known short form ([`Lines::with_limit`]) keeps at most that
+/// many bytes of each, so that even a file without line ends cannot fill the memory.
 /// After an I/O error the iterator ends, so that a loop that skips errors cannot spin forever
 /// on a reader that keeps failing.
 #[derive(Debug)]
@@ -61,21 +63,39 @@ pub struct Lines<R> {
     /// The previous line ended with CR, so an LF that comes next is the second half of a CRLF.
     after_cr: bool,
     done: bool,
+    /// The most bytes of a line that are kept; the rest is read and dropped.
+    limit: usize,
+    /// The last line read was longer than `limit` and was cut to it.
+    cut: bool,
 }
 
 impl<R: BufRead> Lines<R> {
     pub fn new(reader: R) -> Lines<R> {
+        Lines::with_limit(reader, usize::MAX)
+    }
+
+    /// Lines of which at most `limit` bytes are kept: [`Lines::cut`] tells when a line was
+    /// longer.
+    pub fn with_limit(reader: R, limit: usize) -> Lines<R> {
         Lines {
             reader,
             after_cr: false,
             done: false,
+            limit: limit.max(1),
+            cut: false,
         }
+    }
+
+    /// Whether the last line read was longer than the limit, and so was cut to it.
+    pub fn cut(&self) -> bool {
+        self.cut
     }
 
     /// Reads the next line into `line` (cleared first), so that a caller that reads many lines
     /// can reuse one buffer. Returns `Ok(false)` at the end of the input.
-    pub(super) fn next_into(&mut self, line: &mut Vec<u8>) -> io::Result<bool> {
+    pub fn next_into(&mut self, line: &mut Vec<u8>) -> io::Result<bool> {
         line.clear();
+        self.cut = false;
         if self.done {
             return Ok(false);
         }
@@ -102,19 +122,34 @@ impl<R: BufRead> Lines<R> {
             let rest = buf.get(start..).unwrap_or_default();
             match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
                 Some(at) => {
-                    line.extend_from_slice(rest.get(..at).unwrap_or_default());
+                    keep(
+                        line,
+                        rest.get(..at).unwrap_or_default(),
+                        self.limit,
+                        &mut self.cut,
+                    );
                     self.after_cr = rest.get(at) == Some(&b'\r');
                     self.reader.consume(start + at + 1);
                     return Ok(true);
                 }
                 None => {
-                    line.extend_from_slice(rest);
+                    keep(line, rest, self.limit, &mut self.cut);
                     let used = buf.len();
                     self.reader.consume(used);
                 }
             }
         }
     }
+}
+
+/// Keeps what fits of `bytes` in `line` under `limit`, noting in `cut` when something is
+/// dropped. A function of the fields, not a method, because the bytes borrow the reader.
+fn keep(line: &mut Vec<u8>, bytes: &[u8], limit: usize, cut: &mut bool) {
+    let room = limit.saturating_sub(line.len());
+    if bytes.len() > room {
+        *cut = true;
+    }
+    line.extend_from_slice(bytes.get(..room.min(bytes.len())).unwrap_or_default());
 }
 
 impl<R: BufRead> Iterator for Lines<R> {

@@ -75,3 +75,5 @@ mod real_forms;
 mod reference_generated;
 // Winnability (issue 15): the CHA and CHA-Solver test sets and our own oracle cases, both colours.
 mod winnable;
+// `arbiter winnable` (issue 15): FEN, file and stdin, text and JSON, helpmates replayed on a CHA sample.
+mod winnable_cli;
