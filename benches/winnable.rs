@@ -22,7 +22,7 @@ fn positions(file: &str, limit: usize) -> Vec<Position> {
         .unwrap_or_else(|e| panic!("{path}: {e}"))
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| Position::from_fen(l[2..].trim()).ok())
+        .filter_map(|l| Position::from_fen_with_extra_material(l[2..].trim()).ok())
         .take(limit)
         .collect()
 }

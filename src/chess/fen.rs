@@ -97,6 +97,12 @@ impl Fen {
     pub fn into_position(self) -> Result<Position, PositionError> {
         Position::from_setup(self.0)
     }
+
+    /// The position, with more material than a game can produce accepted (see
+    /// [`Position::from_setup_with_extra_material`]).
+    pub fn into_position_with_extra_material(self) -> Result<Position, PositionError> {
+        Position::from_setup_with_extra_material(self.0)
+    }
 }
 
 fn parse_board(text: &str) -> Result<Board, ParseFenError> {
@@ -269,6 +275,13 @@ impl Position {
     pub fn from_fen(text: &str) -> Result<Position, ParseFenError> {
         let fen: Fen = text.parse()?;
         Ok(fen.into_position()?)
+    }
+
+    /// [`Position::from_fen`] that accepts more material than a game can produce (see
+    /// [`Position::from_setup_with_extra_material`]).
+    pub fn from_fen_with_extra_material(text: &str) -> Result<Position, ParseFenError> {
+        let fen: Fen = text.parse()?;
+        Ok(fen.into_position_with_extra_material()?)
     }
 
     /// The FEN of this position.

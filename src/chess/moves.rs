@@ -144,6 +144,9 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// The most moves a list holds: more than any position a game can reach has (218).
+    pub const CAPACITY: usize = CAPACITY;
+
     pub fn new() -> MoveList {
         MoveList {
             moves: [Move::normal(Role::Pawn, Square::A1, Square::A1); CAPACITY],

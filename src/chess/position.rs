@@ -237,6 +237,18 @@ impl Position {
 
     /// Checks that a set-up can be a position of a game (see [`PositionError`]).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        Position::validated(setup, false)
+    }
+
+    /// [`Position::from_setup`] that also accepts more material than a game can produce (a
+    /// ninth queen, say), as chess problems and the published unwinnability test sets do: the
+    /// rules of play apply to such a position all the same. Only material beyond what the move
+    /// list can hold is refused ([`PositionError::TooManyPieces`]).
+    pub fn from_setup_with_extra_material(setup: Setup) -> Result<Position, PositionError> {
+        Position::validated(setup, true)
+    }
+
+    fn validated(setup: Setup, extra_material: bool) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
             let count = (board.kings() & board.by_color(color)).count();
@@ -249,7 +261,12 @@ impl Position {
             return Err(PositionError::PawnOnBackRank(sq));
         }
         for color in Color::ALL {
-            if too_many_pieces(&board, color) {
+            let refused = if extra_material {
+                moves_may_overflow(&board, color)
+            } else {
+                too_many_pieces(&board, color)
+            };
+            if refused {
                 return Err(PositionError::TooManyPieces(color));
             }
         }
@@ -606,6 +623,21 @@ fn ep_square_possible(board: &Board, turn: Color, ep: Square) -> bool {
 
 /// More pieces than eight pawns and eight pieces can become: promoted pieces are counted
 /// against the pawns missing from the board.
+/// Whether `color`'s units could have more legal moves than a [`MoveList`] holds: the sum of
+/// each unit's most moves anywhere on an empty board (a queen 27, a rook 14, a bishop 13, a
+/// knight 8, the king 8 and two castlings, a pawn 12 with its promotions) is a bound.
+fn moves_may_overflow(board: &Board, color: Color) -> bool {
+    let ours = board.by_color(color);
+    let count = |bb: Bitboard| (bb & ours).count() as usize;
+    let bound = 27 * count(board.queens())
+        + 14 * count(board.rooks())
+        + 13 * count(board.bishops())
+        + 8 * count(board.knights())
+        + 12 * count(board.pawns())
+        + 10;
+    bound > MoveList::CAPACITY
+}
+
 fn too_many_pieces(board: &Board, color: Color) -> bool {
     let ours = board.by_color(color);
     let count = |bb: Bitboard| (bb & ours).count();

@@ -15,7 +15,7 @@ use crate::scoresheet::text::{Lines, decode_line};
 #[derive(Args)]
 #[command(
     about = "Can White, Black or each still checkmate by any series of legal moves (Art. 5.2.2, 6.9)? A helpmate line as proof, or unwinnable",
-    long_about = "Can White, Black or each still checkmate by any series of legal moves? This is the test of Art. 6.9 (a player whose flag falls loses, unless the opponent cannot checkmate by any series of legal moves: then the game is drawn) and of Art. 5.2.2 (a position where neither side can is dead, and the game is drawn at once).\n\nThe answer for each colour is `winnable` with a helpmate line as proof (legal moves from the position, the other side cooperating, ending in checkmate by that colour), `unwinnable` when it is proved that no such line exists, or, rarely, `undetermined` when the search budget ran out first: that position is left to the arbiter.\n\nThe question is the one the Chess Unwinnability Analyzer (CHA) asks: any series of legal moves, with the loser cooperating. The fifty- and 75-move rules and the repetition rules are not applied inside the series, so a helpmate may be long or repeat positions.\n\nThe helpmate is written in SAN with move numbers from the FEN's move number; --json gives it in UCI.",
+    long_about = "Can White, Black or each still checkmate by any series of legal moves? This is the test of Art. 6.9 (a player whose flag falls loses, unless the opponent cannot checkmate by any series of legal moves: then the game is drawn) and of Art. 5.2.2 (a position where neither side can is dead, and the game is drawn at once).\n\nThe answer for each colour is `winnable` with a helpmate line as proof (legal moves from the position, the other side cooperating, ending in checkmate by that colour), `unwinnable` when it is proved that no such line exists, or, rarely, `undetermined` when the search budget ran out first: that position is left to the arbiter.\n\nThe question is the one the Chess Unwinnability Analyzer (CHA) asks: any series of legal moves, with the loser cooperating. The fifty- and 75-move rules and the repetition rules are not applied inside the series, so a helpmate may be long or repeat positions.\n\nA position with more material than a game can produce (a ninth queen, as in chess problems and CHA's test sets) is analysed as given: the rules of play apply to it all the same.\n\nThe helpmate is written in SAN with move numbers from the FEN's move number; --json gives it in UCI.",
     after_help = "Exit code 0 once every position is answered, whatever the verdicts; 3 when a FEN is not a legal position (with --file, after the other lines are answered); 5 when the file cannot be read.\n\nExamples:\n  arbiter winnable 'k7/8/1K6/8/8/8/7Q/8 w - - 0 1'\n  arbiter winnable 'k7/2K5/8/8/8/8/8/1R6 b - - 0 12' --for white --json\n  arbiter winnable --file timeouts.txt --json        # one FEN a line; `#` starts a comment\n  arbiter winnable --file - < positions.txt"
 )]
 pub struct WinnableArgs {
@@ -81,7 +81,7 @@ pub fn run(args: &WinnableArgs) -> Result<Exit, Failure> {
         None => {
             let fen = args.fen.join(" ");
             let fen = fen.trim();
-            let pos = Position::from_fen(fen).map_err(|err| {
+            let pos = Position::from_fen_with_extra_material(fen).map_err(|err| {
                 Failure::invalid_input(format!("the FEN `{fen}`: {err}")).with_hint(format!(
                     "give the position's FEN in quotes, such as arbiter winnable '{STARTING_FEN}'"
                 ))
@@ -148,7 +148,7 @@ fn answer_lines(args: &WinnableArgs, name: &str, input: impl BufRead) -> Result<
                 "the line is longer than {LINE_LIMIT} bytes: expected one FEN, which has fewer than 100 characters"
             ))
         } else {
-            Position::from_fen(fen).map_err(|err| err.to_string())
+            Position::from_fen_with_extra_material(fen).map_err(|err| err.to_string())
         };
         match parsed {
             Ok(pos) => {

@@ -279,6 +279,16 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
         let (black, black_cones) = analyse_side(pos, Color::Black, frozen, bound, safe);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
+        // A king that can never leave its square (every neighbour permanently taken or
+        // attacked) blocks the pawn in front of it as surely as a frozen pawn does, and
+        // defends its neighbours for good.
+        let mut stuck_kings = 0;
+        for color in Color::ALL {
+            let square = 1u64 << pos.king(color).index();
+            if sides[color.index()].king == square {
+                stuck_kings |= square;
+            }
+        }
         let mut next_frozen = frozen;
         let mut next_bound = bound;
         let mut next_safe = safe;
@@ -286,7 +296,7 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
             let ours = colour_bb(color);
             let enemy = &sides[(!color).index()];
             let enemy_pawns = pawns & colour_bb(!color);
-            let defended = pawn_spread(color, frozen & ours);
+            let defended = pawn_spread(color, frozen & ours) | king_spread(stuck_kings & ours);
             for sq in squares(pawns & ours) {
                 let bit = 1u64 << sq.index();
                 let cone = if frozen & bit != 0 {
@@ -297,7 +307,8 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
                 if pawn_spread(color, cone) & (enemy.occupy | enemy_pawns) != 0 {
                     next_bound &= !bit;
                 }
-                // A frozen pawn defended by a frozen pawn is out of the enemy king's reach.
+                // A frozen pawn defended by a frozen pawn or a stuck king is out of the enemy
+                // king's reach.
                 let king_takes = cone & king_spread(enemy.king) & !(defended & frozen) != 0;
                 if cone & enemy.attack != 0 || king_takes {
                     next_safe &= !bit;
@@ -311,7 +322,9 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
             } else {
                 Color::Black
             };
-            if next_bound & next_safe & bit == 0 || forward(color, bit) & frozen == 0 {
+            if next_bound & next_safe & bit == 0
+                || forward(color, bit) & (frozen | stuck_kings) == 0
+            {
                 next_frozen &= !bit;
             }
         }

@@ -4,7 +4,7 @@ use super::super::{Color, Position};
 use super::{Verdict, is_dead_position, quick_unwinnable, winnability};
 
 fn pos(fen: &str) -> Position {
-    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    Position::from_fen_with_extra_material(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Replays a helpmate and checks that it ends in checkmate by `winner`.
@@ -79,4 +79,35 @@ fn the_lichess_example_of_chasolver_readme() {
     let fen = "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - - 0 1";
     assert_eq!(winnability(&pos(fen), Color::Black), Verdict::Unwinnable);
     assert_helpmate(fen, Color::White);
+}
+
+/// Two positions of CHA's public vector labelled dead (`--`): in both, each king is boxed in
+/// by pawns, and a king that can never leave its square blocks the pawn in front of it and
+/// defends its neighbours for good, so the walls stand; every bishop runs on the other
+/// colour from the enemy king's squares.
+#[test]
+fn a_stuck_king_holds_a_pawn_wall_as_a_pawn_does() {
+    for fen in [
+        "k1b1b1b1/Pp1b1b1b/1P6/8/8/1p6/pP1B1B1B/K1B1B1B1 w - - 0 1",
+        "k6B/1b4B1/5B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1",
+    ] {
+        let pos = Position::from_fen_with_extra_material(fen).unwrap();
+        for color in Color::ALL {
+            assert!(quick_unwinnable(&pos, color), "{fen} {color}");
+        }
+    }
+}
+
+/// Positions with more material than a game can produce are analysed as given (CHA's test
+/// sets have them): nine white pawns still promote and mate. Only material beyond what a
+/// move list can hold is refused.
+#[test]
+fn extra_material_is_analysed_as_given() {
+    let fen = "7k/8/8/8/8/P7/PPPPPPPP/K7 w - - 0 1";
+    assert!(Position::from_fen(fen).is_err());
+    assert_helpmate(fen, Color::White);
+    assert!(winnability(&pos(fen), Color::Black).is_unwinnable());
+    // Ten queens and a king could have 10 * 27 + 10 moves, more than a move list holds.
+    let crowded = "7k/8/8/8/8/8/Q1QQQQ2/KQQQQQ2 w - - 0 1";
+    assert!(Position::from_fen_with_extra_material(crowded).is_err());
 }
