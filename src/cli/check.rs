@@ -35,6 +35,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         laws: args.laws.laws,
         rate: args.laws.rate,
         claims: args.claims,
+        ..Default::default()
     };
     let mut stdout = std::io::stdout().lock();
     let mut exit = Exit::Ok;

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use arbiter::chess::Ending;
+use arbiter::chess::{DeadReason, Ending};
 use arbiter::scoresheet::pgn::read_games;
 use arbiter::scoresheet::verify::{Options, verify};
 
@@ -373,12 +373,11 @@ fn twic_sample_reads_whole_and_finds_the_known_endings() {
     // The sample's notes (shared data README): two games end on a fivefold repetition, and
     // some were recorded past a dead position.
     assert_eq!(count(Ending::FivefoldRepetition), 2);
-    assert!(
-        reports
-            .iter()
-            .any(|r| r.ended.map(|e| e.ending) == Some(Ending::DeadPosition)
-                && r.moves_after_end > 0)
-    );
+    assert!(reports.iter().any(|r| r.ended.map(|e| e.ending)
+        == Some(Ending::DeadPosition {
+            reason: DeadReason::Material
+        })
+        && r.moves_after_end > 0));
 }
 
 // ---- Streaming -------------------------------------------------------------------------------
