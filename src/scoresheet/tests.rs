@@ -977,7 +977,8 @@ fn an_undetermined_decision_never_turns_a_result() {
 }
 
 /// The cost of the decision per game: one for an ordinary game (the winner's, or the side with
-/// more material), none for a game that ended by checkmate or by material.
+/// more material), none for a game that ended by itself (checkmate, material, 75 moves: only
+/// the static proofs look at those).
 #[test]
 fn an_ordinary_game_costs_one_decision() {
     let calls = |text: &str| check(text).winnability_calls;
@@ -992,6 +993,13 @@ fn an_ordinary_game_costs_one_decision() {
         calls(&from_fen(
             "4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1",
             "1. Kxe2 1/2-1/2"
+        )),
+        0
+    );
+    assert_eq!(
+        calls(&from_fen(
+            "7k/8/8/8/8/8/8/K3R3 w - - 149 100",
+            "100. Kb1 1/2-1/2"
         )),
         0
     );

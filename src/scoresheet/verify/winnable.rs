@@ -128,13 +128,15 @@ pub(super) fn likely_winner(recorded: Option<&str>, pos: &Position) -> Color {
 ///
 /// - A game that ended by checkmate was never dead: the mate is a helpmate from every earlier
 ///   position. Nothing is asked.
-/// - A game that ended by stalemate or by material is dead at its end; the position before
-///   that move is looked at with the static proofs only (material and locked pawns), which
-///   cost no search: a dead position that only a search proves, followed by a stalemate or a
-///   capture into bare material, is left unseen.
-/// - Otherwise (the record ends, stops at an illegal move or an unclear reading, or ends by
-///   fivefold repetition or 75 moves) the last position of the valid record is decided, the
-///   colour `first` first.
+/// - A game that ended by another automatic ending gets the static proofs only (material and
+///   locked pawns, no search): at the position before a stalemate or a capture into bare
+///   material (the ending position itself is dead), at the ending position for a fivefold
+///   repetition or 75 moves. They find the usual dead position that players go on from, a
+///   locked wall; a dead position that only a search proves, followed by such an ending, is
+///   left unseen, so that these games cost no search.
+/// - Otherwise (the record ends, or stops at an illegal move or an unclear reading) the last
+///   position of the valid record is decided, the colour `first` first: an illegal move after
+///   a dead position is void, not illegal.
 pub(super) fn find_dead(
     game: &Game,
     stop: &Stop,
@@ -144,17 +146,21 @@ pub(super) fn find_dead(
     let mut found = DeadSearch::default();
     let last = match stop {
         Stop::Ended(_, Ending::Checkmate { .. }) => return found,
-        Stop::Ended(ply, Ending::Stalemate | Ending::DeadPosition { .. }) => {
-            let Some(before) = ply.checked_sub(1) else {
-                return found;
+        Stop::Ended(ply, ending) => {
+            let at = match ending {
+                Ending::Stalemate | Ending::DeadPosition { .. } => match ply.checked_sub(1) {
+                    Some(before) => before,
+                    None => return found,
+                },
+                _ => *ply,
             };
-            let Some(pos) = game.position_at(before) else {
+            let Some(pos) = game.position_at(at) else {
                 return found;
             };
             if !(quick_unwinnable(pos, Color::White) && quick_unwinnable(pos, Color::Black)) {
                 return found;
             }
-            before
+            at
         }
         _ => {
             let plies = game.plies();
