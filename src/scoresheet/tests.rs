@@ -540,9 +540,12 @@ fn loss_on_time_against_a_side_that_cannot_mate_is_a_draw() {
     assert!(report.result_note.unwrap().contains("6.9"));
     let report = lost_on_time("q3k3/8/8/8/8/8/8/3RK3 w - - 0 1");
     assert!(report.result_consistent);
-    assert!(report.result_note.unwrap().starts_with(
-        "won on time, and the win stands (6.9): white can still checkmate, for example 1. "
-    ));
+    assert!(
+        report
+            .result_note
+            .unwrap()
+            .starts_with("won on time, and the win stands (6.9): white can still checkmate")
+    );
 }
 
 #[test]
@@ -835,17 +838,21 @@ fn a_win_on_time_needs_a_winner_who_could_still_mate() {
     let report = check(&format!("{tags}\n1. e4 e5 1-0\n"));
     assert!(report.result_consistent);
     let note = report.result_note.expect("note");
-    let line = note
-        .strip_prefix(
-            "won on time, and the win stands (6.9): white can still checkmate, for example ",
-        )
+    let proof = note
+        .strip_prefix("won on time, and the win stands (6.9): white can still checkmate")
         .unwrap_or_else(|| panic!("{note}"));
-    assert!(line.starts_with("2. "), "{line}");
-    assert!(helpmate_mates(
-        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-        line,
-        crate::chess::Color::White
-    ));
+    // A short helpmate is given whole, and it mates; a long one by its length and start.
+    match proof.strip_prefix(", for example ") {
+        Some(line) => {
+            assert!(line.starts_with("2. "), "{line}");
+            assert!(helpmate_mates(
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                line,
+                crate::chess::Color::White
+            ));
+        }
+        None => assert!(proof.starts_with(" (a helpmate of "), "{note}"),
+    }
 }
 
 #[test]
@@ -1021,4 +1028,34 @@ fn no_claim_is_listed_at_a_dead_position() {
     );
     assert_eq!(report.ended.map(|e| e.ply), Some(0));
     assert_eq!(report.claims_available, Some(Vec::new()));
+}
+
+/// A long helpmate is given by its length and first moves, so that a note stays bounded: the
+/// knights' dance seven times over and the fool's mate make a 32 half-move line that ends in
+/// Black's mate (worked out by hand); a short one is given whole.
+#[test]
+fn a_long_helpmate_is_shown_by_its_start() {
+    let start = Position::new();
+    let mut tokens: Vec<&str> = Vec::new();
+    for _ in 0..7 {
+        tokens.extend(["Nf3", "Nf6", "Ng1", "Ng8"]);
+    }
+    tokens.extend(["f3", "e5", "g4", "Qh4#"]);
+    let mut pos = start;
+    let mut line = Vec::new();
+    for token in &tokens {
+        let mv = pos.parse_san(token).expect("legal");
+        line.push(mv);
+        pos = pos.play(mv).expect("legal");
+    }
+    assert!(pos.is_checkmate());
+    let black = crate::chess::Color::Black;
+    assert_eq!(
+        super::verify::helpmate_text_for_tests(&start, &line, black),
+        "black can still checkmate (a helpmate of 32 half-moves exists, beginning 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 ...)"
+    );
+    assert_eq!(
+        super::verify::helpmate_text_for_tests(&start, &line[28..], black),
+        "black can still checkmate, for example 1. f3 e5 2. g4 Qh4#"
+    );
 }

@@ -539,6 +539,11 @@ pub fn ply_before(start: &Position, number: usize, black: bool) -> Option<usize>
 }
 
 #[cfg(test)]
+pub(crate) fn helpmate_text_for_tests(pos: &Position, line: &[Move], winner: Color) -> String {
+    winnable::helpmate_text(pos, line, winner)
+}
+
+#[cfg(test)]
 pub(crate) fn replay_moves_for_tests(
     start: Position,
     tokens: &[&str],

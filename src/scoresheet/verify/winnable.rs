@@ -11,7 +11,7 @@
 //! search over the plies find where the game became dead.
 
 use crate::chess::{
-    Budget, Color, DeadReason, Ending, Game, Position, Role, Verdict, quick_unwinnable,
+    Budget, Color, DeadReason, Ending, Game, Move, Position, Role, Verdict, quick_unwinnable,
     winnability_within,
 };
 
@@ -207,15 +207,17 @@ pub(super) fn find_dead(
     found
 }
 
+/// A helpmate longer than this many half-moves is shown by its length and first moves: the
+/// search may find a line thousands of moves long, and a note stays readable and bounded.
+const SHOWN_PLIES: usize = 24;
+/// The half-moves shown of a longer helpmate.
+const OPENING_PLIES: usize = 8;
+
 /// The proof behind a verdict, in an arbiter's words: the helpmate in SAN with move numbers
 /// from the final position, or why none exists.
 pub(super) fn proof(verdict: &Verdict, pos: &Position, winner: Color) -> String {
     match verdict {
-        Verdict::Winnable(line) if line.is_empty() => format!("{winner} has checkmated"),
-        Verdict::Winnable(line) => format!(
-            "{winner} can still checkmate, for example {}",
-            pos.numbered_line(line)
-        ),
+        Verdict::Winnable(line) => helpmate_text(pos, line, winner),
         Verdict::Unwinnable => {
             let how = if pos.has_insufficient_material(winner) {
                 "proved by material"
@@ -229,5 +231,23 @@ pub(super) fn proof(verdict: &Verdict, pos: &Position, winner: Color) -> String 
         Verdict::Undetermined => format!(
             "whether {winner} could still checkmate is undetermined (the search budget ran out)"
         ),
+    }
+}
+
+/// A helpmate as a note gives it: the whole line when short, else its length and first moves.
+pub(super) fn helpmate_text(pos: &Position, line: &[Move], winner: Color) -> String {
+    if line.is_empty() {
+        format!("{winner} has checkmated")
+    } else if line.len() <= SHOWN_PLIES {
+        format!(
+            "{winner} can still checkmate, for example {}",
+            pos.numbered_line(line)
+        )
+    } else {
+        format!(
+            "{winner} can still checkmate (a helpmate of {} half-moves exists, beginning {} ...)",
+            line.len(),
+            pos.numbered_line(&line[..OPENING_PLIES])
+        )
     }
 }
