@@ -17,9 +17,12 @@ pub enum Ending {
     Checkmate { winner: Color },
     /// Art. 5.2.1: the side to move has no legal move and is not in check.
     Stalemate,
-    /// Art. 5.2.2: neither side can checkmate by any series of legal moves, judged here by
-    /// material (see [`Position::is_insufficient_material`]).
-    DeadPosition,
+    /// Art. 5.2.2: neither side can checkmate by any series of legal moves. [`Game`] finds it
+    /// by material alone after every move ([`Position::is_insufficient_material`]); the
+    /// scoresheet checker finds the other dead positions (locked pawns, pieces that can never
+    /// reach a mate) with the winnability decision ([`crate::chess::winnability`]), and
+    /// `reason` says which proof the finding rests on.
+    DeadPosition { reason: DeadReason },
     /// Art. 9.6.1 (Laws of 2017 onward): the same position has appeared at least five times,
     /// not necessarily by a sequence of consecutive moves.
     FivefoldRepetition,
@@ -28,13 +31,50 @@ pub enum Ending {
     SeventyFiveMoves,
 }
 
+/// How a dead position (Art. 5.2.2) was shown: the proof that neither side can checkmate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeadReason {
+    /// Neither side has the material to mate ([`Position::is_insufficient_material`]).
+    Material,
+    /// The static analysis of material and locked pawns shows that no unit of either side can
+    /// ever take part in a mate ([`crate::chess::quick_unwinnable`] for both colours).
+    Blocked,
+    /// Every position reachable by legal moves was searched and none is a checkmate.
+    Search,
+}
+
+impl DeadReason {
+    /// `material`, `blocked` or `search`, as machine-readable output writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DeadReason::Material => "material",
+            DeadReason::Blocked => "blocked",
+            DeadReason::Search => "search",
+        }
+    }
+}
+
+impl fmt::Display for DeadReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DeadReason::Material => "insufficient material",
+            DeadReason::Blocked => {
+                "no series of legal moves can checkmate: the pawns are locked and no piece can reach a mate"
+            }
+            DeadReason::Search => {
+                "no series of legal moves can checkmate: every reachable position was searched"
+            }
+        })
+    }
+}
+
 impl Ending {
     /// The snake-case name used in machine-readable output.
     pub const fn name(self) -> &'static str {
         match self {
             Ending::Checkmate { .. } => "checkmate",
             Ending::Stalemate => "stalemate",
-            Ending::DeadPosition => "dead_position",
+            Ending::DeadPosition { .. } => "dead_position",
             Ending::FivefoldRepetition => "fivefold_repetition",
             Ending::SeventyFiveMoves => "seventy_five_moves",
         }
@@ -59,7 +99,7 @@ impl fmt::Display for Ending {
         match self {
             Ending::Checkmate { winner } => write!(f, "checkmate, {winner} wins"),
             Ending::Stalemate => f.write_str("stalemate"),
-            Ending::DeadPosition => f.write_str("dead position (insufficient material)"),
+            Ending::DeadPosition { reason } => write!(f, "dead position ({reason})"),
             Ending::FivefoldRepetition => f.write_str("fivefold repetition"),
             Ending::SeventyFiveMoves => f.write_str("75 moves without capture or pawn move"),
         }
@@ -247,7 +287,9 @@ impl Game {
             });
         }
         if pos.is_insufficient_material() {
-            return Some(Ending::DeadPosition);
+            return Some(Ending::DeadPosition {
+                reason: DeadReason::Material,
+            });
         }
         if !laws.has_automatic_draws() {
             return None;

@@ -84,7 +84,7 @@ impl Laws {
                     "5.2 a"
                 }
             }
-            Ending::DeadPosition => {
+            Ending::DeadPosition { .. } => {
                 if decimal {
                     "5.2.2"
                 } else {
@@ -153,6 +153,35 @@ impl Laws {
                 "A.5.2 and A.3: if the opponent claims before making his own move, the position is reinstated and one minute is added to the opponent's time; a second illegal move loses (a draw if the opponent cannot checkmate); if the opponent moves without claiming, the illegal move stands"
             }
         }
+    }
+
+    /// The article that turns a game lost by illegal moves into a draw when the opponent
+    /// cannot checkmate by any series of legal moves, or `None` where the edition has no such
+    /// exception (the 2001 standard text: the third illegal move simply loses). The same rules
+    /// as [`Laws::illegal_move_penalty`], named by the article of the loss: 7.5.5 from 2018,
+    /// reached through A.5.2 in the 2023 rapid and blitz appendix. The 2001 and 2009 rapid and
+    /// blitz rule is named by its appendix, whose article number no stored text confirms.
+    pub const fn illegal_move_loss_article(self, rate: Rate) -> Option<&'static str> {
+        match (self, rate) {
+            (Laws::Y2001, Rate::Standard) => None,
+            (Laws::Y2009, Rate::Standard) => Some("7.4"),
+            (Laws::Y2001 | Laws::Y2009, _) => Some("the rapid and blitz appendix"),
+            (Laws::Y2014, Rate::Standard) => Some("7.5 b"),
+            (Laws::Y2014, _) => Some("A.4 b"),
+            (Laws::Y2017, Rate::Standard) => Some("7.5.3"),
+            (Laws::Y2017, _) => Some("A.4.2"),
+            (Laws::Y2018, Rate::Standard) | (Laws::Y2023, Rate::Standard) => Some("7.5.5"),
+            (Laws::Y2018, Rate::Rapid) => Some("A.4.2 and 7.5.5"),
+            (Laws::Y2018, Rate::Blitz) => Some("B.2 and 7.5.5"),
+            (Laws::Y2023, _) => Some("A.5.2 and 7.5.5"),
+        }
+    }
+
+    /// The 2023 Laws draw a game whose loser resigns when the winner cannot checkmate by any
+    /// series of legal moves (5.1.2); up to 2018 a resignation stands unless the game had
+    /// already ended.
+    pub const fn resignation_needs_mating_chance(self) -> bool {
+        self.year() >= 2023
     }
 
     /// What follows an incorrect draw claim, by edition and rate: time added to the

@@ -38,7 +38,7 @@ pub use claim::{
     ClaimError, ClaimJudgement, ClaimKind, ClaimOpportunity, FiftyMovesEvidence, ThreefoldEvidence,
 };
 pub use fen::{Fen, ParseFenError, STARTING_FEN};
-pub use game::{Ending, Game};
+pub use game::{DeadReason, Ending, Game};
 pub use laws::{Laws, ParseLawsError, ParseRateError, Rate};
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{CastlingRights, IllegalMoveError, MoveStatus, Position, PositionError, Setup};

@@ -545,7 +545,12 @@ fn checkmate_and_stalemate_end_the_game() {
 #[test]
 fn capturing_the_last_piece_makes_a_dead_position() {
     let game = game_from("4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1", "Kxe2");
-    assert_eq!(game.ending(), Some(Ending::DeadPosition));
+    assert_eq!(
+        game.ending(),
+        Some(Ending::DeadPosition {
+            reason: DeadReason::Material
+        })
+    );
 }
 
 #[test]
@@ -622,4 +627,65 @@ fn ambiguity_message_lists_the_candidates() {
     let p = pos("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     let err = p.parse_san("Nd2").unwrap_err();
     assert_eq!(err.to_string(), "ambiguous: Nb1d2, Nf3d2 all fit");
+}
+
+/// The exception for a loss by illegal moves follows the penalty texts of `laws.rs`: where the
+/// penalty says "cannot checkmate by any series of legal moves" the loss has an article, and
+/// the penalty names the same article first (2009 7.4 b, 2014 7.5 b, 2017 7.5.3, 2018 and
+/// 2023 7.5.5 per the Handbook E.01 texts quoted in `laws.rs`). The 2001 standard text has no
+/// such exception: its third illegal move loses.
+#[test]
+fn the_illegal_move_loss_article_follows_the_penalty_texts() {
+    for laws in Laws::ALL {
+        for rate in [Rate::Standard, Rate::Rapid, Rate::Blitz] {
+            let penalty = laws.illegal_move_penalty(rate);
+            let article = laws.illegal_move_loss_article(rate);
+            assert_eq!(
+                article.is_some(),
+                penalty.contains("cannot checkmate"),
+                "{laws} {rate}: {penalty}"
+            );
+            if let Some(article) = article
+                && laws >= Laws::Y2014
+            {
+                let first = article.split(' ').next().unwrap_or_default();
+                assert!(
+                    penalty.starts_with(first),
+                    "{laws} {rate}: {article} / {penalty}"
+                );
+            }
+        }
+    }
+    assert_eq!(Laws::Y2001.illegal_move_loss_article(Rate::Standard), None);
+    assert_eq!(
+        Laws::Y2023.illegal_move_loss_article(Rate::Standard),
+        Some("7.5.5")
+    );
+    assert!(Laws::Y2023.resignation_needs_mating_chance());
+    assert!(!Laws::Y2018.resignation_needs_mating_chance());
+}
+
+/// The text of a dead position says which proof it rests on (5.2.2 either way).
+#[test]
+fn a_dead_position_says_how_it_was_shown() {
+    let material = Ending::DeadPosition {
+        reason: DeadReason::Material,
+    };
+    assert_eq!(
+        material.to_string(),
+        "dead position (insufficient material)"
+    );
+    assert_eq!(material.name(), "dead_position");
+    assert_eq!(material.article(), "5.2.2");
+    assert_eq!(Laws::Y2009.article(material), "5.2 b");
+    let blocked = Ending::DeadPosition {
+        reason: DeadReason::Blocked,
+    };
+    assert!(
+        blocked
+            .to_string()
+            .starts_with("dead position (no series of legal moves can checkmate: "),
+        "{blocked}"
+    );
+    assert_eq!(blocked.winner(), None);
 }

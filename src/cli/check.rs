@@ -13,7 +13,7 @@ use crate::scoresheet::verify::{self, Options};
 #[derive(Args)]
 #[command(
     about = "Verify scoresheet files: the first illegal move and why, recording faults, automatic endings, the result, notation remarks",
-    long_about = "Verify scoresheet files: the first illegal move and why, recording faults (an ambiguous or skipped move), automatic endings, the result, notation remarks.\n\nThe games are read from the files named, not from the event database; `arbiter game attach` checks one game and keeps it with its board.",
+    long_about = "Verify scoresheet files: the first illegal move and why, recording faults (an ambiguous or skipped move), automatic endings, the result, notation remarks.\n\nA dead position (5.2.2) is found beyond bare material: locked pawns, or positions from which no series of legal moves mates; the game ended there, and later moves are void. A win not by checkmate is judged by whether the winner could still checkmate, by the PGN Termination tag and the edition: on time a draw if not (6.9), by resignation from the 2023 Laws (5.1.2), by a second illegal move (7.5.5); the note gives the helpmate or the proof. A decision the search budget leaves undetermined is said, and never changes the answer.\n\nThe games are read from the files named, not from the event database; `arbiter game attach` checks one game and keeps it with its board.",
     after_help = "Exit code 0 when every game is legal and its result fits, 1 when not, 3 for unreadable text, 5 when a file cannot be read.\n\nExamples:\n  arbiter check games.pgn\n  arbiter check sheet.txt --laws 2014 --rate rapid\n  arbiter check round1.pgn round2.pgn --claims --json"
 )]
 pub struct CheckArgs {
@@ -35,6 +35,7 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         laws: args.laws.laws,
         rate: args.laws.rate,
         claims: args.claims,
+        ..Default::default()
     };
     let mut stdout = std::io::stdout().lock();
     let mut exit = Exit::Ok;

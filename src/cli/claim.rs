@@ -7,7 +7,7 @@ use std::io::BufReader;
 use clap::Args;
 
 use super::{Exit, Failure, LawsArgs};
-use crate::chess::ClaimError;
+use crate::chess::{ClaimError, Color, Ending};
 use crate::render::scoresheet as render;
 use crate::scoresheet::pgn::PgnReader;
 use crate::scoresheet::verify::{self, Options};
@@ -16,7 +16,7 @@ use crate::scoresheet::verify::{self, Options};
 #[command(
     about = "Judge a draw claim by the player to move (threefold repetition, fifty moves) from a scoresheet file",
     long_about = "Judge a draw claim by the player to move (threefold repetition, fifty moves), as Art. 9.2 and 9.3 of the Laws do.\n\nThe game is read from a scoresheet file (PGN or plain movetext), not from the event database: attach the file with `arbiter game attach` to keep it with the event.",
-    after_help = "The moment of the claim is given either way:\n  --before 28.    before White's 28th move is played (27 moves by each player done)\n  --before 28...  before Black's 28th move is played (White's 28th done)\n  --ply 55        after 55 half-moves (the same moment as --before 28...)\n\nExit code 0 when the claim is correct, 1 when it is not, 3 when there is no such moment (the record is shorter, or the game had already ended by itself).\n\nExamples:\n  arbiter claim game.pgn --before 29.\n  arbiter claim game.pgn --ply 57 --move Nf3 --json\n  arbiter claim round3.pgn --game 4 --before 50... --laws 2014"
+    after_help = "The moment of the claim is given either way:\n  --before 28.    before White's 28th move is played (27 moves by each player done)\n  --before 28...  before Black's 28th move is played (White's 28th done)\n  --ply 55        after 55 half-moves (the same moment as --before 28...)\n\nExit code 0 when the claim is correct, 1 when it is not (a claim made after the position became dead is void: the game had already ended, drawn, 5.2.2), 3 when there is no such moment (the record is shorter, or the game had already ended by checkmate, stalemate, fivefold repetition or 75 moves).\n\nExamples:\n  arbiter claim game.pgn --before 29.\n  arbiter claim game.pgn --ply 57 --move Nf3 --json\n  arbiter claim round3.pgn --game 4 --before 50... --laws 2014"
 )]
 #[group(id = "moment", required = true, multiple = false)]
 pub struct ClaimArgs {
@@ -96,6 +96,7 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
         laws: args.laws.laws,
         rate: args.laws.rate,
         claims: false,
+        ..Default::default()
     };
     let (report, mut game) = verify::verify_with_game(&raw, options);
     let ply = match (args.ply, args.before) {
@@ -116,6 +117,33 @@ pub fn run(args: &ClaimArgs) -> Result<Exit, Failure> {
         Some(before) => format!("before {before} (half-move {ply})"),
         None => format!("half-move {ply}"),
     };
+    if let Some(ended) = report.ended.filter(|e| {
+        matches!(e.ending, Ending::DeadPosition { .. })
+            && ply >= e.ply
+            && ply <= e.ply + report.moves_after_end
+    }) {
+        // A dead position ends the game at once, drawn (5.2.2): a claim made on the moves the
+        // players went on writing is void. That is an answer (the claim does not stand, exit
+        // 1), not a moment missing from the record.
+        let before = verify::move_label(game.start(), ply + 1);
+        let claimant = match verify::move_number(game.start(), ply + 1) {
+            (_, true) => Color::Black,
+            (_, false) => Color::White,
+        };
+        let claim = render::VoidClaim {
+            ply,
+            before: &before,
+            claimant,
+            written: args.written.as_deref(),
+            ended,
+        };
+        if args.json {
+            println!("{}", render::void_claim_json(&claim));
+        } else {
+            print!("{}", render::void_claim_text(&claim));
+        }
+        return Ok(Exit::No);
+    }
     if let Some(ended) = report.ended.filter(|e| ply >= e.ply) {
         // Checkmate, stalemate and the other automatic endings end the game at once (5.1.1,
         // 5.2.1, 5.2.2, 9.6): after them there is no game in which to claim.

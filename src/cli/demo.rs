@@ -189,6 +189,7 @@ pub fn run(args: &DemoArgs) -> Result<Exit, Failure> {
         laws: crate::chess::Laws::default(),
         rate: crate::chess::Rate::default(),
         claims: false,
+        ..Default::default()
     };
     let last = store.round(ROUNDS)?;
     for (i, text) in games.iter().enumerate().take(last.games.len()) {

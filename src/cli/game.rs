@@ -11,7 +11,8 @@ use crate::store::Store;
 #[derive(Subcommand)]
 pub enum GameCommand {
     /// Store a game's score (PGN) for a board, checked with the scoresheet checker; warns when
-    /// the result on the sheet differs from the one entered.
+    /// the result on the sheet differs from the one entered, and when the position became dead
+    /// before the record ends or the winner could not checkmate (5.2.2, 6.9, 5.1.2, 7.5.5).
     #[command(after_help = "Example:\n  arbiter game attach 3 12 board12.pgn")]
     Attach {
         round: u32,
@@ -30,6 +31,9 @@ pub fn run(db: &Path, command: &GameCommand) -> Result<Exit, Failure> {
         crate::render::scoresheet::report_text(&sheet.shown, &checked.report)
     );
     if let Some(warning) = checked.mismatch_warning() {
+        eprintln!("warning: {warning}");
+    }
+    if let Some(warning) = checked.winnability_warning() {
         eprintln!("warning: {warning}");
     }
     crate::event::game::attach(&mut store, &sheet, &checked)?;

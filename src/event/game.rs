@@ -8,6 +8,7 @@
 
 use std::path::Path;
 
+use crate::chess::Ending;
 use crate::scoresheet::pgn::RawGame;
 use crate::scoresheet::verify::{self, Report};
 use crate::store::{GameRow, Store};
@@ -79,6 +80,46 @@ impl CheckedSheet {
     }
 }
 
+impl CheckedSheet {
+    /// The warning for a recorded result that the winnability of the position contradicts: the
+    /// position became dead before the record ends (5.2.2: the game was over, drawn, and the
+    /// moves after it are void), or the recorded winner could not checkmate by any series of
+    /// legal moves in the way the game ended (6.9, 5.1.2, 7.5.5). The checker does not change
+    /// the result (8.7); the director decides.
+    pub fn winnability_warning(&self) -> Option<String> {
+        let (round, board) = (self.round, self.board);
+        let report = &self.report;
+        let decisive = matches!(report.result.as_deref(), Some("1-0" | "0-1"));
+        if let Some(ended) = report
+            .ended
+            .filter(|e| matches!(e.ending, Ending::DeadPosition { .. }))
+            && (decisive || report.moves_after_end > 0)
+        {
+            let mut text = format!(
+                "round {round} board {board}: the position was dead after half-move {} ({}, Art. {}), so the game had already ended in a draw",
+                ended.ply, ended.ending, ended.article
+            );
+            if report.moves_after_end > 0 {
+                text.push_str(&match report.moves_after_end {
+                    1 => "; the half-move recorded after it is void".to_owned(),
+                    n => format!("; the {n} half-moves recorded after it are void"),
+                });
+            }
+            if let Some(result) = report.result.as_deref().filter(|_| decisive) {
+                text.push_str(&format!("; the score sheet says {result}"));
+            }
+            return Some(text);
+        }
+        if report.result_against_winnability {
+            let note = report.result_note.as_deref().unwrap_or_default();
+            return Some(format!(
+                "round {round} board {board}: the result contradicts the position: {note}"
+            ));
+        }
+        None
+    }
+}
+
 /// Finds the board's game and checks the sheet with the event's Laws and rate. Only the games
 /// whose moves decide the result (rated games and forfeits) are compared with the sheet.
 pub fn check(
@@ -102,6 +143,7 @@ pub fn check(
             laws: settings.laws,
             rate: settings.rate,
             claims: false,
+            ..Default::default()
         },
     );
     let entered = game.result().and_then(|r| r.sheet_result());

@@ -219,6 +219,7 @@ pub fn game_pgn(event: &EventSettings, game: &PgnGame<'_>) -> String {
             laws: event.laws,
             rate: event.rate,
             claims: false,
+            ..Default::default()
         };
         let (report, played) = verify::verify_with_game(raw, options);
         for c in &raw.comments {

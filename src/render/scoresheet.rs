@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::chess::{ClaimJudgement, Color, Game, Laws, Rate};
-use crate::scoresheet::verify::{RecordingKind, Report, move_label};
+use crate::chess::{ClaimJudgement, Color, Ending, Game, Laws, Rate};
+use crate::scoresheet::verify::{EndingFinding, RecordingKind, Report, move_label};
 
 #[derive(Serialize)]
 struct ReportView<'a> {
@@ -49,6 +49,9 @@ struct EndedView {
     ply: usize,
     by: &'static str,
     article: &'static str,
+    /// For a dead position, the proof it rests on: `material`, `blocked` or `search`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -110,6 +113,10 @@ pub fn report_json(file: &str, report: &Report) -> String {
             ply: e.ply,
             by: e.ending.name(),
             article: e.article,
+            reason: match e.ending {
+                Ending::DeadPosition { reason } => Some(reason.name()),
+                _ => None,
+            },
         }),
         moves_after_end: report.moves_after_end,
         result_consistent: report.result_consistent,
@@ -519,4 +526,103 @@ pub fn illegal_written_move_json(
         consequence,
     };
     serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+#[derive(Serialize)]
+struct VoidClaimView<'a> {
+    ply: usize,
+    before: &'a str,
+    claimant: &'static str,
+    #[serde(rename = "move")]
+    written: Option<&'a str>,
+    /// Why the claim is void: the game had already ended.
+    void: &'a str,
+    ended: EndedView,
+    threefold: ThreefoldView<'a>,
+    fifty_moves: FiftyView,
+    consequence: &'a str,
+}
+
+/// A claim made once the position had become dead (5.2.2): the game was already over, drawn.
+pub struct VoidClaim<'a> {
+    pub ply: usize,
+    /// The move about to be played, as a scoresheet numbers it (`28...`).
+    pub before: &'a str,
+    pub claimant: Color,
+    pub written: Option<&'a str>,
+    /// Where and how the game ended.
+    pub ended: EndingFinding,
+}
+
+impl VoidClaim<'_> {
+    fn why(&self) -> String {
+        format!(
+            "the game had already ended after half-move {}: {} (Art. {})",
+            self.ended.ply, self.ended.ending, self.ended.article
+        )
+    }
+
+    fn consequence(&self) -> String {
+        format!(
+            "none: the game was drawn when the position became dead ({}); the claim, and every move after half-move {}, are void",
+            self.ended.article, self.ended.ply
+        )
+    }
+}
+
+/// `claim --json` for a void claim: the contract's fields with both grounds unjudged (not
+/// valid, no occurrences, no half-moves counted), plus `void` and `ended`.
+pub fn void_claim_json(claim: &VoidClaim) -> String {
+    let why = claim.why();
+    let consequence = claim.consequence();
+    let view = VoidClaimView {
+        ply: claim.ply,
+        before: claim.before,
+        claimant: claim.claimant.name(),
+        written: claim.written,
+        void: &why,
+        ended: EndedView {
+            ply: claim.ended.ply,
+            by: claim.ended.ending.name(),
+            article: claim.ended.article,
+            reason: match claim.ended.ending {
+                Ending::DeadPosition { reason } => Some(reason.name()),
+                _ => None,
+            },
+        },
+        threefold: ThreefoldView {
+            valid: false,
+            count: 0,
+            occurrences: &[],
+        },
+        fifty_moves: FiftyView {
+            valid: false,
+            halfmoves: 0,
+        },
+        consequence: &consequence,
+    };
+    serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The text answer to a void claim.
+pub fn void_claim_text(claim: &VoidClaim) -> String {
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{} claims a draw before {} (half-move {})",
+        claim.claimant, claim.before, claim.ply
+    );
+    match claim.written {
+        Some(token) => {
+            let _ = writeln!(
+                out,
+                ", with the written move `{}`",
+                crate::scoresheet::pgn::quote(token)
+            );
+        }
+        None => out.push('\n'),
+    }
+    let _ = writeln!(out, "the claim is void: {}", claim.why());
+    let _ = writeln!(out, "  consequence: {}", claim.consequence());
+    out
 }

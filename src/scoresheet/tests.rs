@@ -4,7 +4,9 @@
 use super::notation::{self, CheckMark, Language, Notation, PieceMark, PromotionStyle, Separator};
 use super::pgn::read_games;
 use super::verify::{Options, Report, verify};
-use crate::chess::{CastlingSide, ClaimKind, Ending, Laws, Position, Rate, Role, Square};
+use crate::chess::{
+    CastlingSide, ClaimKind, DeadReason, Ending, Laws, Position, Rate, Role, Square,
+};
 
 fn check(text: &str) -> Report {
     check_with(text, Options::default())
@@ -336,6 +338,7 @@ fn illegal_move_penalty_follows_edition_and_rate() {
                 laws,
                 rate,
                 claims: false,
+                ..Default::default()
             },
         )
         .first_illegal
@@ -503,7 +506,12 @@ fn result_against_the_board() {
     assert!(report.result_note.unwrap().contains("the result is 0-1"));
     // Capturing the last rook leaves K+B v K: a dead position (5.2.2), so 1-0 cannot stand.
     let report = check(&from_fen("4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1", "1. Kxe2 1-0"));
-    assert_eq!(report.ended.map(|e| e.ending), Some(Ending::DeadPosition));
+    assert_eq!(
+        report.ended.map(|e| e.ending),
+        Some(Ending::DeadPosition {
+            reason: DeadReason::Material
+        })
+    );
     assert!(!report.result_consistent);
     let report = check(&from_fen("7k/8/6Q1/8/8/8/8/K7 w - - 0 1", "1. Qf7 1-0"));
     assert_eq!(report.ended.map(|e| e.ending), Some(Ending::Stalemate));
@@ -536,7 +544,7 @@ fn loss_on_time_against_a_side_that_cannot_mate_is_a_draw() {
         report
             .result_note
             .unwrap()
-            .contains("as far as material shows")
+            .starts_with("won on time, and the win stands (6.9): white can still checkmate")
     );
 }
 
@@ -685,4 +693,369 @@ fn ply_before_is_the_inverse_of_move_number() {
     let start = Position::new();
     assert_eq!(ply_before(&start, 28, false), Some(54));
     assert_eq!(ply_before(&start, 28, true), Some(55));
+}
+
+// ---- Winnability: dead positions beyond material and wins not by checkmate -----------------
+
+/// Eight pawns a side locked in a zigzag once White plays h4-h5: every pawn stands in front of
+/// an enemy pawn with nothing to capture, and every square of the fourth and fifth (sixth and
+/// seventh) ranks a king could use to cross is guarded by an enemy pawn, so the kings stay on
+/// their own sides and neither can ever be mated (5.2.2, worked out by hand). Before 40. h5
+/// Black could still play ...gxh4 and queen the pawn, so the game is alive until that move.
+const BEFORE_WALL: &str = "7k/8/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/8/K7 w - - 0 40";
+const WALL: &str = "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 0 40";
+
+/// White king and h3 pawn against Black's king on h4 and pawn on h5, Black to move: Black's
+/// only legal move is Kxh3 (g3, g4 and g5 are guarded by the king on f4), after which White has
+/// a bare king. So White cannot checkmate by any series of legal moves, while Black can (the h
+/// pawn queens): not a dead position, but a win for White that the Laws turn into a draw on
+/// time (6.9), and on resignation from 2023 (5.1.2). Reached by 50. Kf4 from `BEFORE_KF4`.
+const BEFORE_KF4: &str = "8/8/8/7p/4K2k/7P/8/8 w - - 0 50";
+
+fn with_tags(tags: &str, fen: &str, moves: &str) -> String {
+    format!("{tags}[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n{moves}\n")
+}
+
+#[test]
+fn a_locked_pawn_wall_ends_the_game_where_it_locks() {
+    let report = check(&from_fen(
+        BEFORE_WALL,
+        "40. h5 Kg7 41. Kb2 Kf7 42. Kc3 Ke7 1/2-1/2",
+    ));
+    let ended = report.ended.expect("a dead position");
+    assert_eq!(ended.ply, 1);
+    assert_eq!(
+        ended.ending,
+        Ending::DeadPosition {
+            reason: DeadReason::Blocked
+        }
+    );
+    assert_eq!(ended.article, "5.2.2");
+    assert_eq!(report.plies, 1);
+    assert_eq!(report.moves_after_end, 5);
+    assert_eq!(report.final_fen, WALL);
+    assert_eq!(report.first_illegal, None);
+    assert!(report.result_consistent, "{report:?}");
+    // The older editions number the same rule 5.2 b.
+    let report = check_with(
+        &from_fen(BEFORE_WALL, "40. h5 Kg7 1/2-1/2"),
+        Options {
+            laws: Laws::Y2009,
+            ..Options::default()
+        },
+    );
+    assert_eq!(report.ended.map(|e| (e.ply, e.article)), Some((1, "5.2 b")));
+}
+
+/// As after a stalemate, the moves after a dead position are void, an illegal one too: the
+/// game was over before it (5.2.2), so it is no illegal move (7.5) and the record is legal up
+/// to its end. A decisive result cannot stand.
+#[test]
+fn an_illegal_move_after_a_dead_position_is_void() {
+    let report = check(&from_fen(BEFORE_WALL, "40. h5 Kg7 41. Kb2 Kxh6 1-0"));
+    assert_eq!(report.first_illegal, None, "{report:?}");
+    assert_eq!(report.ended.map(|e| e.ply), Some(1));
+    assert_eq!(report.moves_after_end, 3);
+    assert!(!report.result_consistent);
+    assert!(
+        report
+            .result_note
+            .as_deref()
+            .is_some_and(|n| n.ends_with("after half-move 1: the result is 1/2-1/2")),
+        "{report:?}"
+    );
+    // The same for a stalemate, the precedent.
+    let report = check(&from_fen(
+        "7k/8/6K1/8/8/8/5Q2/8 w - - 0 80",
+        "80. Qf7 Kxf7 1/2-1/2",
+    ));
+    assert_eq!(report.first_illegal, None);
+    assert_eq!(report.moves_after_end, 1);
+}
+
+#[test]
+fn a_game_can_start_in_a_dead_position() {
+    let report = check(&from_fen(WALL, "40... Kg7 41. Kb2 1/2-1/2"));
+    assert_eq!(report.ended.map(|e| e.ply), Some(0));
+    assert_eq!(report.plies, 0);
+    assert_eq!(report.moves_after_end, 2);
+    assert_eq!(report.final_fen, WALL);
+}
+
+/// Kings shuffling behind the wall repeat the start five times after 16 half-moves (9.6.1),
+/// but the game was dead from the start (5.2.2), so that is where it ended.
+#[test]
+fn a_dead_position_comes_before_the_repetition_it_leads_to() {
+    let shuffle = "Kg7 Kb2 Kh8 Ka1";
+    let moves = format!("40... {shuffle} {shuffle} {shuffle} {shuffle} 1/2-1/2");
+    let report = check(&from_fen(WALL, &moves));
+    assert_eq!(
+        report.ended.map(|e| (e.ply, e.ending.name())),
+        Some((0, "dead_position"))
+    );
+    assert_eq!(report.moves_after_end, 16);
+}
+
+/// Replays a helpmate line as the result note writes it (`2. Qh5 Ke7 3. Qxe5#`) from `fen`,
+/// and says whether it ends in checkmate by `winner`.
+fn helpmate_mates(fen: &str, line: &str, winner: crate::chess::Color) -> bool {
+    let mut pos = Position::from_fen(fen).expect("fen");
+    for token in line.split_whitespace() {
+        if token.ends_with('.') {
+            continue;
+        }
+        let mv = pos
+            .parse_san(token)
+            .unwrap_or_else(|e| panic!("{token} in {line}: {e}"));
+        pos = pos.play(mv).expect("legal");
+    }
+    pos.is_checkmate() && pos.turn() != winner
+}
+
+#[test]
+fn a_win_on_time_needs_a_winner_who_could_still_mate() {
+    // 6.9: Black's flag fell, but White cannot checkmate by any series of legal moves: a draw.
+    let tags = "[Termination \"Time forfeit\"]\n[Result \"1-0\"]\n";
+    let report = check(&with_tags(tags, BEFORE_KF4, "50. Kf4 1-0"));
+    assert!(!report.result_consistent);
+    assert!(report.result_against_winnability);
+    assert_eq!(
+        report.result_note.as_deref(),
+        Some(
+            "1-0 on time, but white cannot checkmate by any series of legal moves (proved by exhaustive search): the game is drawn (6.9)"
+        )
+    );
+    // The 2001 Laws number it 6.10.
+    let report = check_with(
+        &with_tags(tags, BEFORE_KF4, "50. Kf4 1-0"),
+        Options {
+            laws: Laws::Y2001,
+            ..Options::default()
+        },
+    );
+    assert!(report.result_note.is_some_and(|n| n.ends_with("(6.10)")));
+    // A win on time that stands gives the helpmate as its proof, and the line mates.
+    let report = check(&format!("{tags}\n1. e4 e5 1-0\n"));
+    assert!(report.result_consistent);
+    let note = report.result_note.expect("note");
+    let proof = note
+        .strip_prefix("won on time, and the win stands (6.9): white can still checkmate")
+        .unwrap_or_else(|| panic!("{note}"));
+    // A short helpmate is given whole, and it mates; a long one by its length and start.
+    match proof.strip_prefix(", for example ") {
+        Some(line) => {
+            assert!(line.starts_with("2. "), "{line}");
+            assert!(helpmate_mates(
+                "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+                line,
+                crate::chess::Color::White
+            ));
+        }
+        None => assert!(proof.starts_with(" (a helpmate of "), "{note}"),
+    }
+}
+
+#[test]
+fn a_resignation_needs_a_mating_chance_from_2023_only() {
+    let text = with_tags(
+        "[Termination \"Normal\"]\n[Result \"1-0\"]\n",
+        BEFORE_KF4,
+        "50. Kf4 1-0",
+    );
+    // 5.1.2 (2023): the game is drawn when the winner cannot checkmate.
+    let report = check(&text);
+    assert!(!report.result_consistent);
+    assert!(
+        report
+            .result_note
+            .is_some_and(|n| n.ends_with("a resignation here is a draw (5.1.2)"))
+    );
+    // Up to 2018 the resignation stands; the note still says that White could not mate.
+    let report = check_with(
+        &text,
+        Options {
+            laws: Laws::Y2018,
+            ..Options::default()
+        },
+    );
+    assert!(report.result_consistent);
+    assert!(!report.result_against_winnability);
+    assert!(
+        report
+            .result_note
+            .is_some_and(|n| n.contains("under the 2018 Laws a resignation still stands"))
+    );
+}
+
+#[test]
+fn a_loss_by_a_second_illegal_move_needs_a_mating_chance() {
+    // 7.5.5: the second illegal move (50... Kg3, into the king's reach) loses, unless the
+    // opponent cannot checkmate: the position before it is reinstated and judged.
+    let text = with_tags(
+        "[Termination \"Rules infraction\"]\n[Result \"1-0\"]\n",
+        BEFORE_KF4,
+        "50. Kf4 Kg3 1-0",
+    );
+    let report = check(&text);
+    assert_eq!(report.first_illegal.as_ref().map(|i| i.ply), Some(2));
+    assert!(!report.result_consistent);
+    assert!(
+        report
+            .result_note
+            .as_deref()
+            .is_some_and(|n| n.ends_with("the game is drawn (7.5.5)")),
+        "{report:?}"
+    );
+    // The 2014 Laws call it 7.5 b; the 2001 standard text has no exception.
+    let in_2014 = check_with(
+        &text,
+        Options {
+            laws: Laws::Y2014,
+            ..Options::default()
+        },
+    );
+    assert!(in_2014.result_note.is_some_and(|n| n.ends_with("(7.5 b)")));
+    let in_2001 = check_with(
+        &text,
+        Options {
+            laws: Laws::Y2001,
+            ..Options::default()
+        },
+    );
+    assert!(in_2001.result_consistent);
+}
+
+#[test]
+fn without_a_termination_tag_each_way_of_ending_is_named() {
+    let text = with_tags("[Result \"1-0\"]\n", BEFORE_KF4, "50. Kf4 1-0");
+    let report = check(&text);
+    // As the material test always did under the 2023 Laws: every way of ending is a draw.
+    assert!(!report.result_consistent);
+    assert!(
+        report.result_note.as_deref().is_some_and(|n| n.ends_with(
+            "on time this is a draw (6.9), by resignation a draw (5.1.2), by illegal moves a draw (7.5.5)"
+        )),
+        "{report:?}"
+    );
+    let report = check_with(
+        &text,
+        Options {
+            laws: Laws::Y2018,
+            ..Options::default()
+        },
+    );
+    assert!(report.result_consistent);
+    assert!(report.result_note.as_deref().is_some_and(|n| {
+        n.contains("had the game ended on time it would be a draw (6.9)")
+            && n.ends_with("a resignation still stands under the 2018 Laws")
+    }));
+}
+
+/// With a budget too small to decide anything, the verdicts are undetermined: the check says
+/// so and leaves the result standing, never an ending.
+#[test]
+fn an_undetermined_decision_never_turns_a_result() {
+    let tiny = Options {
+        budget: crate::chess::Budget {
+            helpmate_nodes: 1,
+            exhaustive_nodes: 1,
+        },
+        ..Options::default()
+    };
+    let report = check_with("[Termination \"Time forfeit\"]\n\n1. e4 e5 1-0\n", tiny);
+    assert!(report.result_consistent, "{report:?}");
+    assert!(report.is_clean());
+    assert!(report.ended.is_none());
+    assert!(!report.result_against_winnability);
+    let note = report.result_note.expect("note");
+    assert!(
+        note.starts_with("won on time; whether white could still checkmate is undetermined"),
+        "{note}"
+    );
+    assert!(
+        note.ends_with(
+            "whether the position was dead (5.2.2) after half-move 2 is undetermined (the search budget ran out)"
+        ),
+        "{note}"
+    );
+    // The wall is proved by the static analysis, which needs no budget.
+    let report = check_with(&from_fen(BEFORE_WALL, "40. h5 Kg7 1/2-1/2"), tiny);
+    assert_eq!(report.ended.map(|e| e.ply), Some(1));
+}
+
+/// The cost of the decision per game: one for an ordinary game (the winner's, or the side with
+/// more material), none for a game that ended by itself (checkmate, material, 75 moves: only
+/// the static proofs look at those).
+#[test]
+fn an_ordinary_game_costs_one_decision() {
+    let calls = |text: &str| check(text).winnability_calls;
+    assert_eq!(
+        calls("[Termination \"Normal\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n"),
+        1
+    );
+    assert_eq!(calls("1. e4 e5 2. Nf3 Nc6 1/2-1/2"), 1);
+    assert_eq!(calls("1. e4 e5 2. Nf3 Nc6 3. Nd5 *"), 1);
+    assert_eq!(calls("1. f3 e5 2. g4 Qh4# 0-1"), 0);
+    assert_eq!(
+        calls(&from_fen(
+            "4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1",
+            "1. Kxe2 1/2-1/2"
+        )),
+        0
+    );
+    assert_eq!(
+        calls(&from_fen(
+            "7k/8/8/8/8/8/8/K3R3 w - - 149 100",
+            "100. Kb1 1/2-1/2"
+        )),
+        0
+    );
+}
+
+/// A claim is listed only while the game goes on: none at the dead position itself, where the
+/// fifty moves (100 half-moves on the clock, 9.3.2) would otherwise give one.
+#[test]
+fn no_claim_is_listed_at_a_dead_position() {
+    let report = check_with(
+        &from_fen(
+            "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 100 90",
+            "90... Kg7 91. Kb2 1/2-1/2",
+        ),
+        Options {
+            claims: true,
+            ..Options::default()
+        },
+    );
+    assert_eq!(report.ended.map(|e| e.ply), Some(0));
+    assert_eq!(report.claims_available, Some(Vec::new()));
+}
+
+/// A long helpmate is given by its length and first moves, so that a note stays bounded: the
+/// knights' dance seven times over and the fool's mate make a 32 half-move line that ends in
+/// Black's mate (worked out by hand); a short one is given whole.
+#[test]
+fn a_long_helpmate_is_shown_by_its_start() {
+    let start = Position::new();
+    let mut tokens: Vec<&str> = Vec::new();
+    for _ in 0..7 {
+        tokens.extend(["Nf3", "Nf6", "Ng1", "Ng8"]);
+    }
+    tokens.extend(["f3", "e5", "g4", "Qh4#"]);
+    let mut pos = start;
+    let mut line = Vec::new();
+    for token in &tokens {
+        let mv = pos.parse_san(token).expect("legal");
+        line.push(mv);
+        pos = pos.play(mv).expect("legal");
+    }
+    assert!(pos.is_checkmate());
+    let black = crate::chess::Color::Black;
+    assert_eq!(
+        super::verify::helpmate_text_for_tests(&start, &line, black),
+        "black can still checkmate (a helpmate of 32 half-moves exists, beginning 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 ...)"
+    );
+    assert_eq!(
+        super::verify::helpmate_text_for_tests(&start, &line[28..], black),
+        "black can still checkmate, for example 1. f3 e5 2. g4 Qh4#"
+    );
 }

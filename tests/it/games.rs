@@ -73,7 +73,10 @@ fn random_games_end_where_python_chess_ended_them() {
             "INSUFFICIENT_MATERIAL" => {
                 assert!(pos.is_insufficient_material(), "{label}");
                 assert!(
-                    matches!(ending, Some(Ending::DeadPosition | Ending::Stalemate)),
+                    matches!(
+                        ending,
+                        Some(Ending::DeadPosition { .. } | Ending::Stalemate)
+                    ),
                     "{label}: {ending:?}"
                 );
             }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use arbiter::chess::Ending;
+use arbiter::chess::{DeadReason, Ending};
 use arbiter::scoresheet::pgn::read_games;
 use arbiter::scoresheet::verify::{Options, verify};
 
@@ -172,6 +172,80 @@ fn check_applies_the_laws_edition() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `fixtures/scoresheets/winnability.pgn`: dead positions that material does not show, and
+/// wins not by checkmate judged by whether the winner could still mate. Expected values from
+/// the Laws (2023 unless said): a locked pawn wall is a dead position (5.2.2) and what follows
+/// is void; a flag fall (6.9), a resignation (5.1.2) and a second illegal move (7.5.5) against
+/// a winner who cannot checkmate are draws. The positions are worked out by hand in the unit
+/// tests (`src/scoresheet/tests.rs`, `BEFORE_WALL` and `BEFORE_KF4`).
+#[test]
+fn check_judges_dead_positions_and_wins_by_winnability() {
+    let out = arbiter(&["check", &fixture("winnability.pgn"), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let games = json_lines(&out);
+    assert_eq!(games.len(), 8);
+    // The wall locks with 40. h5; the five half-moves after it are void.
+    let wall = &games[0];
+    assert_eq!(
+        wall["ended"],
+        serde_json::json!({"ply": 1, "by": "dead_position", "article": "5.2.2", "reason": "blocked"})
+    );
+    assert_eq!(wall["moves_after_end"], 5);
+    assert_eq!(wall["plies"], 1);
+    assert_eq!(
+        wall["final_fen"],
+        "7k/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/8/K7 b - - 0 40"
+    );
+    assert_eq!(wall["result_consistent"], true);
+    // An illegal move after the wall is void, and 1-0 cannot stand.
+    let illegal = &games[1];
+    assert_eq!(illegal["first_illegal"], Value::Null);
+    assert_eq!(illegal["ended"]["ply"], 1);
+    assert_eq!(illegal["moves_after_end"], 3);
+    assert_eq!(illegal["result_consistent"], false);
+    // Dead from the start.
+    assert_eq!(games[2]["ended"]["ply"], 0);
+    assert_eq!(games[2]["moves_after_end"], 2);
+    // White cannot mate after 50. Kf4: on time, by resignation, by illegal moves, untagged.
+    for (i, ending) in [
+        (3, "the game is drawn (6.9)"),
+        (4, "a resignation here is a draw (5.1.2)"),
+        (5, "the game is drawn (7.5.5)"),
+        (6, "by illegal moves a draw (7.5.5)"),
+    ] {
+        let game = &games[i];
+        assert_eq!(game["ended"], Value::Null, "game {}", i + 1);
+        assert_eq!(game["result_consistent"], false, "game {}", i + 1);
+        let note = game["result_note"].as_str().unwrap_or_default();
+        assert!(
+            note.contains("white cannot checkmate by any series of legal moves")
+                && note.ends_with(ending),
+            "game {}: {note}",
+            i + 1
+        );
+    }
+    // Bare material keeps its own wording.
+    assert_eq!(games[7]["ended"]["reason"], "material");
+    // Up to 2018 a resignation stands, and so does the untagged win (5.1.2 is from 2023).
+    let out = arbiter(&[
+        "check",
+        &fixture("winnability.pgn"),
+        "--json",
+        "--laws",
+        "2018",
+    ]);
+    let games = json_lines(&out);
+    assert_eq!(games[4]["result_consistent"], true);
+    assert_eq!(games[6]["result_consistent"], true);
+    assert_eq!(games[3]["result_consistent"], false);
+    // The text report names the proof of the wall.
+    let out = arbiter(&["check", &fixture("winnability.pgn")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(
+        "the game ended by itself after half-move 1: dead position (no series of legal moves can checkmate: the pawns are locked and no piece can reach a mate) (Art. 5.2.2); 5 half-moves recorded after it are void"
+    ), "{text}");
+}
+
 // ---- claim -----------------------------------------------------------------------------------
 
 fn claim(args: &[&str]) -> (Option<i32>, Value) {
@@ -312,6 +386,55 @@ fn fifty_moves_on_the_board_and_with_a_written_move() {
     assert_eq!(answer["fifty_moves"]["halfmoves"], 100);
 }
 
+/// A claim made after the position became dead is void: the game had already ended, drawn
+/// (5.2.2). That is an answer (exit 1), by the search's wall and by bare material alike; a
+/// moment beyond the record is still no moment (exit 3).
+#[test]
+fn a_claim_after_a_dead_position_is_void() {
+    let file = fixture("winnability.pgn");
+    let out = arbiter(&["claim", &file, "--ply", "3", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let answer: Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json");
+    // After 40. h5 Kg7 41. Kb2 it is Black's move 41.
+    assert_eq!(answer["ply"], 3);
+    assert_eq!(answer["before"], "41...");
+    assert_eq!(answer["claimant"], "black");
+    assert_eq!(answer["threefold"]["valid"], false);
+    assert_eq!(answer["fifty_moves"]["valid"], false);
+    assert_eq!(answer["ended"]["ply"], 1);
+    assert_eq!(answer["ended"]["by"], "dead_position");
+    assert!(
+        answer["void"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("the game had already ended after half-move 1: dead position"),
+        "{answer}"
+    );
+    assert_eq!(
+        answer["consequence"],
+        "none: the game was drawn when the position became dead (5.2.2); the claim, and every move after half-move 1, are void"
+    );
+    let out = arbiter(&["claim", &file, "--ply", "1", "--move", "Kg7"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "black claims a draw before 40... (half-move 1), with the written move `Kg7`\nthe claim is void: the game had already ended after half-move 1"
+        ),
+        "{text}"
+    );
+    // Bare material (game 8): 1. Kxe2 leaves king and bishop against king.
+    let out = arbiter(&["claim", &file, "--game", "8", "--ply", "2", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let answer: Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("json");
+    assert_eq!(answer["ended"]["reason"], "material");
+    // Beyond the record there is no moment at all.
+    let out = arbiter(&["claim", &file, "--ply", "40"]);
+    assert_eq!(out.status.code(), Some(3));
+}
+
 #[test]
 fn claim_beyond_the_record_is_refused() {
     let out = arbiter(&["claim", &fixture("claims.pgn"), "--ply", "40"]);
@@ -373,12 +496,11 @@ fn twic_sample_reads_whole_and_finds_the_known_endings() {
     // The sample's notes (shared data README): two games end on a fivefold repetition, and
     // some were recorded past a dead position.
     assert_eq!(count(Ending::FivefoldRepetition), 2);
-    assert!(
-        reports
-            .iter()
-            .any(|r| r.ended.map(|e| e.ending) == Some(Ending::DeadPosition)
-                && r.moves_after_end > 0)
-    );
+    assert!(reports.iter().any(|r| r.ended.map(|e| e.ending)
+        == Some(Ending::DeadPosition {
+            reason: DeadReason::Material
+        })
+        && r.moves_after_end > 0));
 }
 
 // ---- Streaming -------------------------------------------------------------------------------

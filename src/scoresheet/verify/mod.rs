@@ -13,7 +13,7 @@
 
 use std::rc::Rc;
 
-use crate::chess::{ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
+use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
 
 use super::notation::{self, Language, Notation};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
@@ -23,12 +23,14 @@ mod reasons;
 mod remarks;
 mod replay;
 mod result;
+mod winnable;
 
 use language::{Reading, candidates, join_names};
 use reasons::{explain, no_match_reason};
 use remarks::collect_remarks;
 use replay::{Failure, Replay, Stop, replay};
-use result::judge_result;
+use result::{RecordEnd, judge_result};
+use winnable::{Decisions, find_dead, likely_winner};
 
 /// What the checker is asked to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -37,6 +39,10 @@ pub struct Options {
     pub rate: Rate,
     /// Also list every moment a draw claim was available.
     pub claims: bool,
+    /// The work each winnability decision may take (dead positions beyond material, and
+    /// whether a winner not by checkmate could still mate). Tests give a small one to reach
+    /// the undetermined answer.
+    pub budget: Budget,
 }
 
 /// The first move of the record that cannot be played.
@@ -57,7 +63,9 @@ pub struct IllegalMove {
     pub penalty: String,
 }
 
-/// An automatic ending reached during the record.
+/// An automatic ending reached during the record: found move by move (checkmate, stalemate,
+/// material, repetition, 75 moves), or a dead position that only the winnability decision
+/// shows, found once the record is replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EndingFinding {
     /// The ending arose after this many half-moves.
@@ -148,6 +156,12 @@ pub struct Report {
     pub moves_after_end: usize,
     pub result_consistent: bool,
     pub result_note: Option<String>,
+    /// The result does not fit because the recorded winner could not checkmate by any series
+    /// of legal moves, in the way the game ended (6.9, 5.1.2, 7.5.5); the note says why.
+    pub result_against_winnability: bool,
+    /// How many winnability decisions (a position and a colour each) the check asked: at most
+    /// two for a game that never became dead, none for one that ended by checkmate.
+    pub winnability_calls: usize,
     /// Where the valid record stops: at the automatic ending, else before the first illegal
     /// move, else after the last move.
     pub final_fen: String,
@@ -212,6 +226,8 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
                     moves_after_end: 0,
                     result_consistent: false,
                     result_note: Some("not judged: the start position is invalid".into()),
+                    result_against_winnability: false,
+                    winnability_calls: 0,
                     final_fen: String::new(),
                     remarks: Vec::new(),
                     recording: Vec::new(),
@@ -277,7 +293,24 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
             break;
         }
     }
-    let (replay, languages) = best.expect("at least one reading is replayed");
+    let (mut replay, languages) = best.expect("at least one reading is replayed");
+    // A dead position beyond material (5.2.2) ends the game where it arose, as any automatic
+    // ending does: the record is cut there, and what follows is void, an illegal move too.
+    let mut decisions = Decisions::new(options.budget, *replay.game.position());
+    let first = likely_winner(recorded.as_deref(), replay.game.position());
+    let dead = find_dead(&replay.game, &replay.stop, first, &mut decisions);
+    if let Some((ply, reason)) = dead.dead {
+        if matches!(replay.stop, Stop::Failed(..)) {
+            // The illegal move came after the end: the whole valid record fits this reading.
+            for &language in &languages {
+                if !fitting.contains(&language) {
+                    fitting.push(language);
+                }
+            }
+        }
+        replay.end_at(ply, Ending::DeadPosition { reason });
+        decisions.set_final(*replay.game.position());
+    }
     let reading = Reading::new(languages[0]);
     let language = uses_letters.then_some(reading.language);
     let languages = if uses_letters { fitting } else { Vec::new() };
@@ -373,26 +406,51 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
             before.san(game.moves()[plies - 1])
         )
     });
-    let (result_consistent, result_note) = match &unresolved {
-        Some(at) => (
-            true,
-            Some(format!(
+    let judgement = match &unresolved {
+        Some(at) => result::Judgement {
+            consistent: true,
+            note: Some(format!(
                 "not judged against the board: more than one reading of the record stands from {at} on"
             )),
-        ),
+            against_winnability: false,
+        },
         None => judge_result(
             raw,
             recorded.as_deref(),
-            &final_pos,
-            ended,
-            first_illegal.is_some(),
-            last_move.as_deref(),
+            &RecordEnd {
+                final_pos,
+                ended,
+                illegal: first_illegal.is_some(),
+                last_move: last_move.as_deref(),
+            },
             options.laws,
+            options.rate,
+            &mut decisions,
         ),
     };
+    let result_consistent = judgement.consistent;
+    let mut result_note = judgement.note;
+    // An undetermined decision is never an ending; the note says what it leaves open.
+    if let Some(at) = dead.undetermined {
+        let open = match dead.dead {
+            Some((ply, _)) => format!(
+                "the position may have been dead (5.2.2) before half-move {ply}: the decision was undetermined at half-move {at}"
+            ),
+            None => format!(
+                "whether the position was dead (5.2.2) after half-move {at} is undetermined (the search budget ran out)"
+            ),
+        };
+        result_note = Some(match result_note {
+            Some(note) => format!("{note}; {open}"),
+            None => open,
+        });
+    }
     let claims_available = options.claims.then(|| {
         game.claim_opportunities_under(plies, options.laws)
             .into_iter()
+            // No claim exists once the game is over; the scan finds the endings by material,
+            // not a dead position that only the winnability decision shows.
+            .filter(|c| ended.is_none_or(|e| c.ply < e.ply))
             .map(|c| ClaimAvailable {
                 ply: c.ply,
                 kind: c.kind,
@@ -416,6 +474,8 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         moves_after_end,
         result_consistent,
         result_note,
+        result_against_winnability: judgement.against_winnability,
+        winnability_calls: decisions.calls,
         final_fen: final_pos.to_fen(),
         remarks,
         recording,
@@ -476,6 +536,11 @@ pub fn ply_before(start: &Position, number: usize, black: bool) -> Option<usize>
     let first = start.fullmove_number() as usize;
     let offset = usize::from(start.turn() == Color::Black);
     (number.checked_sub(first)? * 2 + usize::from(black)).checked_sub(offset)
+}
+
+#[cfg(test)]
+pub(crate) fn helpmate_text_for_tests(pos: &Position, line: &[Move], winner: Color) -> String {
+    winnable::helpmate_text(pos, line, winner)
 }
 
 #[cfg(test)]

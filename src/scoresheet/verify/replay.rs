@@ -53,6 +53,30 @@ pub(super) struct Fault {
 /// game: a few thousand times the longest real game, reached only by hostile input.
 const READING_BUDGET: usize = 1_000_000;
 
+impl Replay {
+    /// Ends the replay at `ply`, where the game ended by itself although the replay went on:
+    /// a dead position found after the replay by the winnability decision (5.2.2). The later
+    /// plies and the recording faults among them are dropped, and every token after the one
+    /// that recorded `ply` is void, as after any automatic ending.
+    pub(super) fn end_at(&mut self, ply: usize, ending: Ending) {
+        while self.game.plies() > ply {
+            self.game.undo();
+        }
+        self.statuses.truncate(ply + 1);
+        self.tokens.truncate(ply);
+        self.next = self
+            .tokens
+            .iter()
+            .flatten()
+            .max()
+            .map_or(0, |&index| index + 1);
+        self.faults.retain(|fault| fault.ply <= ply);
+        let next = self.next;
+        self.chosen_promotions.retain(|&(index, _)| index < next);
+        self.stop = Stop::Ended(ply, ending);
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Stop {
     /// Every token was played.

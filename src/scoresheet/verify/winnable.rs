@@ -1,0 +1,253 @@
+//! The winnability questions a check asks of the rules engine: did the game reach a dead
+//! position that material alone does not show (5.2.2), and could the recorded winner still
+//! checkmate (6.9, 5.1.2, 7.5.5)?
+//!
+//! A decision can take far longer than replaying a whole game, so a check asks as few as it
+//! can. Deadness is monotone: every position that follows a dead one is dead, because the
+//! moves from it are among the series of moves the earlier position allowed. So a game whose
+//! last position is not dead had no dead position before it, and one decision (the colour
+//! most likely to mate, which is also the verdict the result judgement needs) settles the
+//! common game. Only when both colours are proved unable to mate at the end does a binary
+//! search over the plies find where the game became dead.
+
+use crate::chess::{
+    Budget, Color, DeadReason, Ending, Game, Move, Position, Role, Verdict, quick_unwinnable,
+    winnability_within,
+};
+
+use super::replay::Stop;
+
+/// The decisions asked during one check, within one budget, with the verdicts at the final
+/// position of the valid record kept for the result judgement.
+#[derive(Debug)]
+pub(super) struct Decisions {
+    budget: Budget,
+    /// How many decisions were asked (one per position and colour).
+    pub(super) calls: usize,
+    /// The position the result is judged on and what is known of it, by colour.
+    final_pos: Position,
+    at_final: [Option<Verdict>; 2],
+}
+
+impl Decisions {
+    pub(super) fn new(budget: Budget, final_pos: Position) -> Decisions {
+        Decisions {
+            budget,
+            calls: 0,
+            final_pos,
+            at_final: [None, None],
+        }
+    }
+
+    fn decide(&mut self, pos: &Position, color: Color) -> Verdict {
+        self.calls += 1;
+        winnability_within(pos, color, self.budget)
+    }
+
+    /// Can `color` still checkmate from the final position? Asked at most once per colour.
+    pub(super) fn at_final(&mut self, color: Color) -> Verdict {
+        if let Some(verdict) = &self.at_final[color.index()] {
+            return verdict.clone();
+        }
+        let pos = self.final_pos;
+        let verdict = self.decide(&pos, color);
+        self.at_final[color.index()] = Some(verdict.clone());
+        verdict
+    }
+
+    /// The final position changed (the record now ends earlier): forget what was known.
+    pub(super) fn set_final(&mut self, pos: Position) {
+        self.final_pos = pos;
+        self.at_final = [None, None];
+    }
+
+    /// Whether the position is dead: `Some(true)` when both colours are proved unable to
+    /// mate, `Some(false)` at the first helpmate found, `None` when a colour not shown able
+    /// was left undetermined. `first` is asked first.
+    fn dead_at(&mut self, pos: &Position, first: Color, is_final: bool) -> Option<bool> {
+        let mut undetermined = false;
+        for color in [first, !first] {
+            let verdict = if is_final {
+                self.at_final(color)
+            } else {
+                self.decide(pos, color)
+            };
+            match verdict {
+                Verdict::Winnable(_) => return Some(false),
+                Verdict::Unwinnable => {}
+                Verdict::Undetermined => undetermined = true,
+            }
+        }
+        (!undetermined).then_some(true)
+    }
+}
+
+/// What the search for a dead position found.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(super) struct DeadSearch {
+    /// The first ply at which the position was dead, beyond what material shows, and how that
+    /// was proved.
+    pub(super) dead: Option<(usize, DeadReason)>,
+    /// The earliest ply at which deadness was asked and left undetermined (the search budget
+    /// ran out): the game may have ended there. Never an ending by itself.
+    pub(super) undetermined: Option<usize>,
+}
+
+/// The colour more likely to mate at the end of the record: the recorded winner, else the side
+/// with more material (White when even). Asking it first settles most games with one decision.
+pub(super) fn likely_winner(recorded: Option<&str>, pos: &Position) -> Color {
+    match recorded {
+        Some("1-0") => Color::White,
+        Some("0-1") => Color::Black,
+        _ => {
+            let material = |color: Color| -> u32 {
+                let ours = pos.board().by_color(color);
+                [
+                    (Role::Pawn, 1),
+                    (Role::Knight, 3),
+                    (Role::Bishop, 3),
+                    (Role::Rook, 5),
+                    (Role::Queen, 9),
+                ]
+                .iter()
+                .map(|&(role, value)| (pos.board().by_role(role) & ours).count() * value)
+                .sum()
+            };
+            if material(Color::Black) > material(Color::White) {
+                Color::Black
+            } else {
+                Color::White
+            }
+        }
+    }
+}
+
+/// Finds the first dead position of the replayed record that the per-move material test did
+/// not: at most two decisions for a game that stays alive, a binary search over the plies for
+/// one that does not.
+///
+/// - A game that ended by checkmate was never dead: the mate is a helpmate from every earlier
+///   position. Nothing is asked.
+/// - A game that ended by another automatic ending gets the static proofs only (material and
+///   locked pawns, no search): at the position before a stalemate or a capture into bare
+///   material (the ending position itself is dead), at the ending position for a fivefold
+///   repetition or 75 moves. They find the usual dead position that players go on from, a
+///   locked wall; a dead position that only a search proves, followed by such an ending, is
+///   left unseen, so that these games cost no search.
+/// - Otherwise (the record ends, or stops at an illegal move or an unclear reading) the last
+///   position of the valid record is decided, the colour `first` first: an illegal move after
+///   a dead position is void, not illegal.
+pub(super) fn find_dead(
+    game: &Game,
+    stop: &Stop,
+    first: Color,
+    decisions: &mut Decisions,
+) -> DeadSearch {
+    let mut found = DeadSearch::default();
+    let last = match stop {
+        Stop::Ended(_, Ending::Checkmate { .. }) => return found,
+        Stop::Ended(ply, ending) => {
+            let at = match ending {
+                Ending::Stalemate | Ending::DeadPosition { .. } => match ply.checked_sub(1) {
+                    Some(before) => before,
+                    None => return found,
+                },
+                _ => *ply,
+            };
+            let Some(pos) = game.position_at(at) else {
+                return found;
+            };
+            if !(quick_unwinnable(pos, Color::White) && quick_unwinnable(pos, Color::Black)) {
+                return found;
+            }
+            at
+        }
+        _ => {
+            let plies = game.plies();
+            let Some(pos) = game.position_at(plies) else {
+                return found;
+            };
+            match decisions.dead_at(pos, first, true) {
+                Some(true) => plies,
+                Some(false) => return found,
+                None => {
+                    found.undetermined = Some(plies);
+                    return found;
+                }
+            }
+        }
+    };
+    // The position after `last` is dead; find the first dead one. Deadness is monotone, so
+    // the plies split into alive ones and then dead ones. A probe left undetermined is taken
+    // as alive, so the answer is always a proved dead position, possibly not the first.
+    let (mut lo, mut hi) = (0, last);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let Some(pos) = game.position_at(mid) else {
+            break;
+        };
+        match decisions.dead_at(pos, first, false) {
+            Some(true) => hi = mid,
+            Some(false) => lo = mid + 1,
+            None => {
+                found.undetermined = Some(found.undetermined.map_or(mid, |u| u.min(mid)));
+                lo = mid + 1;
+            }
+        }
+    }
+    found.undetermined = found.undetermined.filter(|&u| u < hi);
+    let reason = match game.position_at(hi) {
+        Some(pos) if pos.is_insufficient_material() => DeadReason::Material,
+        Some(pos) if quick_unwinnable(pos, Color::White) && quick_unwinnable(pos, Color::Black) => {
+            DeadReason::Blocked
+        }
+        _ => DeadReason::Search,
+    };
+    found.dead = Some((hi, reason));
+    found
+}
+
+/// A helpmate longer than this many half-moves is shown by its length and first moves: the
+/// search may find a line thousands of moves long, and a note stays readable and bounded.
+const SHOWN_PLIES: usize = 24;
+/// The half-moves shown of a longer helpmate.
+const OPENING_PLIES: usize = 8;
+
+/// The proof behind a verdict, in an arbiter's words: the helpmate in SAN with move numbers
+/// from the final position, or why none exists.
+pub(super) fn proof(verdict: &Verdict, pos: &Position, winner: Color) -> String {
+    match verdict {
+        Verdict::Winnable(line) => helpmate_text(pos, line, winner),
+        Verdict::Unwinnable => {
+            let how = if pos.has_insufficient_material(winner) {
+                "proved by material"
+            } else if quick_unwinnable(pos, winner) {
+                "proved by the static analysis of locked pawns"
+            } else {
+                "proved by exhaustive search"
+            };
+            format!("{winner} cannot checkmate by any series of legal moves ({how})")
+        }
+        Verdict::Undetermined => format!(
+            "whether {winner} could still checkmate is undetermined (the search budget ran out)"
+        ),
+    }
+}
+
+/// A helpmate as a note gives it: the whole line when short, else its length and first moves.
+pub(super) fn helpmate_text(pos: &Position, line: &[Move], winner: Color) -> String {
+    if line.is_empty() {
+        format!("{winner} has checkmated")
+    } else if line.len() <= SHOWN_PLIES {
+        format!(
+            "{winner} can still checkmate, for example {}",
+            pos.numbered_line(line)
+        )
+    } else {
+        format!(
+            "{winner} can still checkmate (a helpmate of {} half-moves exists, beginning {} ...)",
+            line.len(),
+            pos.numbered_line(&line[..OPENING_PLIES])
+        )
+    }
+}
