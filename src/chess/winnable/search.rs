@@ -3,6 +3,7 @@
 //! when that set is small (blocked positions) or is cut short by the static proofs.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::super::{
     Bitboard, Board, CastlingRights, Color, Move, MoveList, Position, Role, Square,
@@ -24,6 +25,14 @@ fn edge_distance(sq: Square) -> i32 {
     let f = sq.file().index() as i32;
     let r = sq.rank().index() as i32;
     f.min(7 - f).min(r).min(7 - r)
+}
+
+/// How far a square is from the nearest corner, in king steps.
+#[inline]
+fn corner_distance(sq: Square) -> i32 {
+    let f = sq.file().index() as i32;
+    let r = sq.rank().index() as i32;
+    f.min(7 - f).max(r.min(7 - r))
 }
 
 #[inline]
@@ -98,6 +107,8 @@ impl Ordering {
             let winner_king = self.winner_king;
             if mv.role() == Role::King {
                 s += 6 * (edge_distance(mv.from()) - edge_distance(mv.to()));
+                // A king in a corner has three neighbours; a lesser piece can mate it there.
+                s += 3 * (corner_distance(mv.from()) - corner_distance(mv.to()));
                 s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
             } else {
                 s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
@@ -142,7 +153,7 @@ pub(super) struct Helpmate {
     nodes: u64,
     limit: u64,
     width: usize,
-    table: HashMap<u64, u32>,
+    table: HashMap<u64, u32, ByKey>,
     line: Vec<Move>,
 }
 
@@ -153,7 +164,7 @@ impl Helpmate {
             nodes: 0,
             limit,
             width,
-            table: HashMap::new(),
+            table: HashMap::default(),
             line: Vec::new(),
         }
     }
@@ -224,6 +235,60 @@ impl Helpmate {
 /// taken for one: a hash alone could, however rarely, hide a mate.
 type Identity = (Board, Color, CastlingRights, Option<Square>);
 
+/// The tables of both searches are keyed by Zobrist keys, which are already uniformly
+/// random: hashing them again (the standard library's SipHash) only costs time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used; anything else is folded in byte by byte, still correct.
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 ^= key;
+    }
+}
+
+type ByKey = BuildHasherDefault<KeyHasher>;
+
+/// A visited position of the exhaustive search: hashed by its Zobrist key, compared by its
+/// whole [`Identity`], so that two positions with one key are still told apart.
+struct Visited {
+    key: u64,
+    identity: Identity,
+}
+
+impl Visited {
+    fn of(pos: &Position) -> Visited {
+        Visited {
+            key: pos.repetition_key().0,
+            identity: identity(pos),
+        }
+    }
+}
+
+impl PartialEq for Visited {
+    fn eq(&self, other: &Visited) -> bool {
+        self.identity == other.identity
+    }
+}
+
+impl Eq for Visited {}
+
+impl Hash for Visited {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.key);
+    }
+}
+
 fn identity(pos: &Position) -> Identity {
     (
         *pos.board(),
@@ -244,8 +309,8 @@ struct Frame {
 /// that the winner can never mate are not expanded. When the walk ends without a mate, the
 /// winner cannot mate by any series of legal moves.
 pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<Move>, Stop> {
-    let mut visited: HashSet<Identity> = HashSet::new();
-    visited.insert(identity(root));
+    let mut visited: HashSet<Visited, ByKey> = HashSet::default();
+    visited.insert(Visited::of(root));
     let mut list = MoveList::new();
     root.legal_moves_into(&mut list);
     let mut stack = vec![Frame {
@@ -270,7 +335,7 @@ pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<
             line.push(m);
             return Ok(line);
         }
-        if !visited.insert(identity(&child)) {
+        if !visited.insert(Visited::of(&child)) {
             continue;
         }
         nodes += 1;
