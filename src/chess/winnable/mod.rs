@@ -118,13 +118,15 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
     if statics::material_unwinnable(pos, winner) {
         return Verdict::Unwinnable;
     }
-    if let Some(line) = probe::probe(pos, winner, PROBE_NODES) {
+    // The probes are guided helpmate searches too, and count against that budget.
+    let probe_nodes = u32::try_from(budget.helpmate_nodes).unwrap_or(u32::MAX);
+    if let Some(line) = probe::probe(pos, winner, PROBE_NODES.min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
-    if let Some(line) = probe::probe(pos, winner, 10 * PROBE_NODES) {
+    if let Some(line) = probe::probe(pos, winner, (10 * PROBE_NODES).min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     // Rounds of growing size, alternating the two searches: a winnable position is usually

@@ -27,14 +27,6 @@ fn edge_distance(sq: Square) -> i32 {
     f.min(7 - f).min(r).min(7 - r)
 }
 
-/// How far a square is from the nearest corner, in king steps.
-#[inline]
-fn corner_distance(sq: Square) -> i32 {
-    let f = sq.file().index() as i32;
-    let r = sq.rank().index() as i32;
-    f.min(7 - f).max(r.min(7 - r))
-}
-
 #[inline]
 fn is_capture(pos: &Position, mv: Move) -> bool {
     mv.is_en_passant() || pos.board().by_color(!pos.turn()).contains(mv.to())
@@ -107,8 +99,6 @@ impl Ordering {
             let winner_king = self.winner_king;
             if mv.role() == Role::King {
                 s += 6 * (edge_distance(mv.from()) - edge_distance(mv.to()));
-                // A king in a corner has three neighbours; a lesser piece can mate it there.
-                s += 3 * (corner_distance(mv.from()) - corner_distance(mv.to()));
                 s += 2 * (distance(mv.from(), winner_king) - distance(mv.to(), winner_king));
             } else {
                 s += 3 * (distance(mv.from(), loser_king) - distance(mv.to(), loser_king));
