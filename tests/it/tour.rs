@@ -1,6 +1,6 @@
 //! The README's tour, run as written: every `arbiter` line of "A director's session",
-//! "Checking scoresheets" and "Judging a draw claim" runs in order, on a fresh database, in a
-//! folder holding the files the tour names (fixtures/tour, written out from `include_str!`).
+//! "Checking scoresheets", "Judging a draw claim" and "Can a player still checkmate?" runs in
+//! order, on a fresh database, in a folder holding the files the tour names (fixtures/tour, written out from `include_str!`).
 //! Each line must end with the exit code the README promises (0 unless its comment says
 //! otherwise), and afterwards the test looks at what a director or an arbiter would look at:
 //! who was paired, with what points, what the site says.
@@ -31,6 +31,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../fixtures/tour/lichess.trf"),
     ),
     ("round3.pgn", include_str!("../../fixtures/tour/round3.pgn")),
+    (
+        "timeouts.pgn",
+        include_str!("../../fixtures/tour/timeouts.pgn"),
+    ),
 ];
 
 /// One command of the README: the line as written and its words as a shell splits them.
@@ -447,6 +451,32 @@ fn the_arbiters_session_runs_as_written() {
     assert!(text(2).contains("the claim is correct"), "{}", text(2));
     assert!(text(3).contains("the claim is incorrect"), "{}", text(3));
     assert!(text(3).contains("consequence"), "{}", text(3));
+    // The wall locked by 40. h5 and the king-and-pawn ending are worked out in
+    // fixtures/scoresheets/winnability.pgn's tests (src/scoresheet/tests.rs).
+    let timeouts = String::from_utf8_lossy(&checks[3].1.stdout).into_owned();
+    assert!(
+        timeouts.contains("the game ended by itself after half-move 1: dead position"),
+        "{timeouts}"
+    );
+    assert!(
+        timeouts.contains(
+            "1-0 on time, but white cannot checkmate by any series of legal moves (proved by exhaustive search): the game is drawn (6.9)"
+        ),
+        "{timeouts}"
+    );
+    let winnable = run_section(&dir, "Can a player still checkmate?");
+    let text = String::from_utf8_lossy(&winnable[0].1.stdout).into_owned();
+    assert!(text.contains("White  unwinnable"), "{text}");
+    assert!(
+        text.contains("Black  winnable      helpmate 50... Kxh3"),
+        "{text}"
+    );
+    // A lone knight can never mate (the material rule).
+    let answer: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&winnable[1].1.stdout).trim())
+            .expect("winnable json");
+    assert_eq!(answer["white"]["verdict"], "unwinnable");
+    assert!(answer.get("black").is_none());
 }
 
 /// "Files from other programs": a tournament as lichess exports it (a hand-made file in that
