@@ -3,8 +3,7 @@
 //! order, on a fresh database, in a folder holding the files the tour names (fixtures/tour,
 //! written out from `include_str!`). Each line must end with the exit code the README
 //! promises (0 unless its comment says otherwise), and afterwards the test looks at what a
-//! director or an arbiter would look at:
-//! who was paired, with what points, what the site says.
+//! director or an arbiter would look at: who was paired, with what points, what the site says.
 //!
 //! The bugs of issue 12 lived between commands, where no test walked; this test walks there.
 
