@@ -154,6 +154,9 @@ pub enum PositionError {
     /// More pieces of one colour than a game can produce (16, at most 8 pawns, and no more
     /// promoted pieces than missing pawns).
     TooManyPieces(Color),
+    /// Even where extra material is accepted: more of it than the move list can be shown to
+    /// hold the moves of.
+    TooMuchMaterial(Color),
 }
 
 impl fmt::Display for PositionError {
@@ -183,6 +186,11 @@ impl fmt::Display for PositionError {
             PositionError::TooManyPieces(color) => write!(
                 f,
                 "{color} has more pieces than a game can produce (at most 16, 8 pawns, and no more promoted pieces than missing pawns)"
+            ),
+            PositionError::TooMuchMaterial(color) => write!(
+                f,
+                "{color} has more material than can be analysed: its units could have more than {} moves",
+                MoveList::CAPACITY
             ),
         }
     }
@@ -267,7 +275,11 @@ impl Position {
                 too_many_pieces(&board, color)
             };
             if refused {
-                return Err(PositionError::TooManyPieces(color));
+                return Err(if extra_material {
+                    PositionError::TooMuchMaterial(color)
+                } else {
+                    PositionError::TooManyPieces(color)
+                });
             }
         }
         for (color, side) in setup.castling.iter() {

@@ -170,7 +170,9 @@ fn cha_solver_community_positions() {
     if !crate::util::slow_tests() {
         return;
     }
-    check_vector("cha_solver_positions.txt", 265, 98);
+    // Eight lines hold more queens than a move list can be proved to hold (see
+    // `Position::from_setup_with_extra_material`).
+    check_vector("cha_solver_positions.txt", 8, 125);
 }
 
 #[test]
@@ -188,5 +190,5 @@ fn cha_solver_oracle_on_our_positions() {
     if !crate::util::slow_tests() {
         return;
     }
-    check_vector("oracle_cases.txt", 123, 42);
+    check_vector("oracle_cases.txt", 0, 55);
 }

@@ -1,6 +1,6 @@
 //! Unit tests of the winnability decision on positions worked out by hand.
 
-use super::super::{Color, Position};
+use super::super::{Color, ParseFenError, Position, PositionError};
 use super::{Verdict, is_dead_position, quick_unwinnable, winnability};
 
 fn pos(fen: &str) -> Position {
@@ -109,5 +109,8 @@ fn extra_material_is_analysed_as_given() {
     assert!(winnability(&pos(fen), Color::Black).is_unwinnable());
     // Ten queens and a king could have 10 * 27 + 10 moves, more than a move list holds.
     let crowded = "7k/8/8/8/8/8/Q1QQQQ2/KQQQQQ2 w - - 0 1";
-    assert!(Position::from_fen_with_extra_material(crowded).is_err());
+    assert_eq!(
+        Position::from_fen_with_extra_material(crowded).unwrap_err(),
+        ParseFenError::Position(PositionError::TooMuchMaterial(Color::White))
+    );
 }
