@@ -96,7 +96,7 @@ impl Default for Budget {
 }
 
 /// Positions the quick probe may visit before the full decision starts.
-const PROBE_NODES: u32 = 400;
+pub const QUICK_NODES: u32 = 400;
 
 /// Can `winner` checkmate from `pos` by some series of legal moves, the other side
 /// cooperating? Decided within the default [`Budget`].
@@ -120,13 +120,13 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
     }
     // The probes are guided helpmate searches too, and count against that budget.
     let probe_nodes = u32::try_from(budget.helpmate_nodes).unwrap_or(u32::MAX);
-    if let Some(line) = probe::probe(pos, winner, PROBE_NODES.min(probe_nodes)) {
+    if let Some(line) = probe::probe(pos, winner, QUICK_NODES.min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
-    if let Some(line) = probe::probe(pos, winner, (10 * PROBE_NODES).min(probe_nodes)) {
+    if let Some(line) = probe::probe(pos, winner, (10 * QUICK_NODES).min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     // Rounds of growing size, alternating the two searches: a winnable position is usually
@@ -161,6 +161,18 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
     Verdict::Undetermined
 }
 
+/// A helpmate for `winner` found by the quick probe alone, visiting at most `nodes`
+/// positions, or `None`, which proves nothing. For a caller that needs only one of two
+/// colours shown able to mate (a position alive, 5.2.2): asking both quickly first spares a
+/// slow full decision for a colour whose mate is hard to find when the other's is easy.
+/// [`QUICK_NODES`] is what [`winnability`] itself tries first.
+pub fn quick_helpmate(pos: &Position, winner: Color, nodes: u32) -> Option<Vec<Move>> {
+    if !pos.has_legal_moves() || statics::material_unwinnable(pos, winner) {
+        return None;
+    }
+    probe::probe(pos, winner, nodes)
+}
+
 /// The proofs that need no search: the material rule and the semi-static analysis of blocked
 /// positions. `true` means `winner` can never checkmate; `false` means only "not shown here".
 pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
@@ -174,13 +186,13 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
 pub fn is_dead_position(pos: &Position) -> Option<bool> {
     // A quick helpmate for either side settles it; only then the full decisions, which
     // for one side may be much slower than a quick proof for the other.
-    if pos.has_legal_moves()
-        && Color::ALL.into_iter().any(|color| {
-            !statics::material_unwinnable(pos, color)
-                && probe::probe(pos, color, PROBE_NODES).is_some()
-        })
-    {
-        return Some(false);
+    for nodes in [QUICK_NODES, 10 * QUICK_NODES] {
+        if Color::ALL
+            .into_iter()
+            .any(|color| quick_helpmate(pos, color, nodes).is_some())
+        {
+            return Some(false);
+        }
     }
     let mut undetermined = false;
     for color in Color::ALL {

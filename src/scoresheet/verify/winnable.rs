@@ -11,8 +11,8 @@
 //! search over the plies find where the game became dead.
 
 use crate::chess::{
-    Budget, Color, DeadReason, Ending, Game, Move, Position, Role, Verdict, quick_unwinnable,
-    winnability_within,
+    Budget, Color, DeadReason, Ending, Game, Move, Position, QUICK_NODES, Role, Verdict,
+    quick_helpmate, quick_unwinnable, winnability_within,
 };
 
 use super::replay::Stop;
@@ -22,7 +22,8 @@ use super::replay::Stop;
 #[derive(Debug)]
 pub(super) struct Decisions {
     budget: Budget,
-    /// How many decisions were asked (one per position and colour).
+    /// How many questions were asked (one per position and colour, a quick probe counted
+    /// like a full decision).
     pub(super) calls: usize,
     /// The position the result is judged on and what is known of it, by colour.
     final_pos: Position,
@@ -65,6 +66,25 @@ impl Decisions {
     /// mate, `Some(false)` at the first helpmate found, `None` when a colour not shown able
     /// was left undetermined. `first` is asked first.
     fn dead_at(&mut self, pos: &Position, first: Color, is_final: bool) -> Option<bool> {
+        // A quick helpmate for either colour shows the position alive. Asking both quickly,
+        // then both a little longer, before either fully spares the slow search for a lone
+        // minor piece's mate when the other side's mate is easy; at the final position it is
+        // kept as that colour's verdict. The probes stay within the check's helpmate budget.
+        let cap = u32::try_from(self.budget.helpmate_nodes).unwrap_or(u32::MAX);
+        for nodes in [QUICK_NODES, 10 * QUICK_NODES] {
+            for color in [first, !first] {
+                if is_final && self.at_final[color.index()].is_some() {
+                    continue;
+                }
+                self.calls += 1;
+                if let Some(line) = quick_helpmate(pos, color, nodes.min(cap)) {
+                    if is_final {
+                        self.at_final[color.index()] = Some(Verdict::Winnable(line));
+                    }
+                    return Some(false);
+                }
+            }
+        }
         let mut undetermined = false;
         for color in [first, !first] {
             let verdict = if is_final {
