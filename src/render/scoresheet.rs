@@ -382,6 +382,16 @@ struct ThreefoldView<'a> {
     occurrences: &'a [usize],
 }
 
+impl ThreefoldView<'_> {
+    /// The threefold ground of a claim that is refused before it is judged (its written move
+    /// is illegal, or the game had already ended): not valid, nothing counted.
+    const NOT_JUDGED: ThreefoldView<'static> = ThreefoldView {
+        valid: false,
+        count: 0,
+        occurrences: &[],
+    };
+}
+
 #[derive(Serialize)]
 struct FiftyView {
     valid: bool,
@@ -514,11 +524,7 @@ pub fn illegal_written_move_json(
         claimant: claimant.name(),
         written: token,
         move_illegal: why,
-        threefold: ThreefoldView {
-            valid: false,
-            count: 0,
-            occurrences: &[],
-        },
+        threefold: ThreefoldView::NOT_JUDGED,
         fifty_moves: FiftyView {
             valid: false,
             halfmoves,
@@ -590,11 +596,7 @@ pub fn void_claim_json(claim: &VoidClaim) -> String {
                 _ => None,
             },
         },
-        threefold: ThreefoldView {
-            valid: false,
-            count: 0,
-            occurrences: &[],
-        },
+        threefold: ThreefoldView::NOT_JUDGED,
         fifty_moves: FiftyView {
             valid: false,
             halfmoves: 0,
