@@ -166,7 +166,7 @@ fn cha_public_test_vector() {
 
 #[test]
 fn cha_solver_community_positions() {
-    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    // About 6 minutes on two cores for the three slow sets: run with RUN_SLOW_TESTS=1, as deep perft.
     if !crate::util::slow_tests() {
         return;
     }
@@ -177,7 +177,7 @@ fn cha_solver_community_positions() {
 
 #[test]
 fn cha_solver_lichess_sample() {
-    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    // About 6 minutes on two cores for the three slow sets: run with RUN_SLOW_TESTS=1, as deep perft.
     if !crate::util::slow_tests() {
         return;
     }
@@ -186,7 +186,7 @@ fn cha_solver_lichess_sample() {
 
 #[test]
 fn cha_solver_oracle_on_our_positions() {
-    // About 17 minutes of work on two cores in all: run with RUN_SLOW_TESTS=1, as deep perft.
+    // About 6 minutes on two cores for the three slow sets: run with RUN_SLOW_TESTS=1, as deep perft.
     if !crate::util::slow_tests() {
         return;
     }

@@ -8,20 +8,22 @@
 //! one Ambrona published ("A Practical Algorithm for Chess Unwinnability", FUN 2022), written
 //! anew on this crate's move generator:
 //!
-//! 0. a quick probe (see `probe.rs`): a narrow helpmate search of a few thousand positions
-//!    that proves most positions of real games winnable in microseconds;
-//! 1. quick static rules: the winner has only a king, or material that can never mate (a lone
+//! 1. the material rule: the winner has only a king, or material that can never mate (a lone
 //!    knight against queens only, bishops on one square colour with no possible blocker);
-//! 2. a semi-static analysis of blocked positions: the pawns that can never move again are
-//!    permanent walls; each unit's reachable squares behind them are worked out, and no mating
-//!    pattern (a king square the winner can attack with every neighbour filled or covered) may
-//!    be reachable;
-//! 3. a guided helpmate search (iterative deepening, the loser's king driven to the edge, the
-//!    winner's units brought closer, promotion to a queen first, a transposition table keyed by
-//!    the Zobrist key), which finds the mating line of almost every winnable position;
-//! 4. an exhaustive search of every reachable position, pruned by rules 1 and 2, which proves
-//!    unwinnability when that set is small; a node budget bounds it, and when the budget runs
-//!    out the answer is [`Verdict::Undetermined`].
+//! 2. a quick probe (see `probe.rs`): greedy helpmate lines over a few hundred positions,
+//!    which prove most positions of real games winnable in microseconds;
+//! 3. a semi-static analysis of blocked positions: the pawns that can never move again (and
+//!    the kings that can never leave their square) are permanent walls; each unit's reachable
+//!    squares behind them are worked out, and no mating pattern (a king square the winner can
+//!    attack with every neighbour filled or covered) may be reachable;
+//! 4. the probe again, over a few thousand positions;
+//! 5. rounds of growing size of a guided helpmate search (iterative deepening, the loser's king
+//!    driven to the edge, the winner's units brought closer, promotion to a queen first, a
+//!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
+//!    reachable position, pruned by rules 1 and 3, which proves unwinnability when that set is
+//!    small; a node budget bounds them, and when it runs out the answer is
+//!    [`Verdict::Undetermined`]. A line the exhaustive search finds is shortened where a
+//!    greedy line mates sooner.
 //!
 //! **Convention (CHA's, not a rule of the Laws):** the repetition rules and the fifty- and
 //! 75-move rules are not applied inside the series of moves: a helpmate may repeat positions
@@ -77,10 +79,11 @@ impl Verdict {
 
 /// How much work a decision may take, in positions visited; [`Verdict::Undetermined`] means a
 /// budget ran out. The defaults still leave some positions of the public test sets
-/// undetermined (33 of the CHA vector's 3,438 verdicts): the bounds are in tests/it/winnable.rs.
+/// undetermined (21 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
-    /// Positions the guided helpmate searches may visit, all rounds together.
+    /// Positions the guided helpmate searches may visit, all rounds together; each quick
+    /// probe stays within it too.
     pub helpmate_nodes: u64,
     /// Positions the exhaustive search may visit, all rounds together.
     pub exhaustive_nodes: u64,
