@@ -156,7 +156,10 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
             return Verdict::Winnable(line);
         }
         match exhaust(pos, winner, exhaustive.max(1)) {
-            Ok(line) => return Verdict::Winnable(probe::shorten(pos, winner, line)),
+            Ok(line) => {
+                let line = search::without_detours(pos, line);
+                return Verdict::Winnable(probe::shorten(pos, winner, line));
+            }
             Err(Stop::Exhausted) => return Verdict::Unwinnable,
             Err(Stop::Budget) => {}
         }

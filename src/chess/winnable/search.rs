@@ -351,3 +351,44 @@ pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<
     }
     Err(Stop::Exhausted)
 }
+
+/// A helpmate without detours: wherever a legal move leads from a position of `line` straight
+/// to a later position of it, the moves between are cut out. The exhaustive search's path
+/// wanders (it visits positions in its own order), so one move often reaches a position the
+/// path only came back to much later. Every move stays legal and the line still ends in the
+/// same mate.
+pub(super) fn without_detours(root: &Position, line: Vec<Move>) -> Vec<Move> {
+    let mut positions = Vec::with_capacity(line.len() + 1);
+    positions.push(*root);
+    for &m in &line {
+        let mut next = positions[positions.len() - 1];
+        next.play_unchecked(m);
+        positions.push(next);
+    }
+    // The exhaustive search never visits a position twice, but a line from elsewhere may:
+    // the latest index of each position is the one to jump to.
+    let mut index: HashMap<Visited, usize, ByKey> = HashMap::default();
+    for (i, pos) in positions.iter().enumerate() {
+        index.insert(Visited::of(pos), i);
+    }
+    let mut short = Vec::new();
+    let mut at = 0;
+    let mut moves = MoveList::new();
+    while at < line.len() {
+        let pos = &positions[at];
+        pos.legal_moves_into(&mut moves);
+        let mut best = (at + 1, line[at]);
+        for &m in moves.iter() {
+            let mut next = *pos;
+            next.play_unchecked(m);
+            if let Some(&j) = index.get(&Visited::of(&next))
+                && j > best.0
+            {
+                best = (j, m);
+            }
+        }
+        short.push(best.1);
+        at = best.0;
+    }
+    short
+}

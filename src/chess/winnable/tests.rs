@@ -114,3 +114,19 @@ fn extra_material_is_analysed_as_given() {
         ParseFenError::Position(PositionError::TooMuchMaterial(Color::White))
     );
 }
+
+/// A line that wanders back to where it was loses the detour: the knights go out and back,
+/// then Fool's Mate; the line from the start is Fool's Mate alone (1. f3 e5 2. g4 Qh4#).
+#[test]
+fn a_line_without_detours_keeps_its_mate() {
+    let start = Position::new();
+    let mut at = start;
+    let mut line = Vec::new();
+    for token in ["Nf3", "Nf6", "Ng1", "Ng8", "f3", "e5", "g4", "Qh4#"] {
+        let mv = at.parse_san(token).unwrap();
+        at = at.play(mv).unwrap();
+        line.push(mv);
+    }
+    let short = super::search::without_detours(&start, line);
+    assert_eq!(start.numbered_line(&short), "1. f3 e5 2. g4 Qh4#");
+}
