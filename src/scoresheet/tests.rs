@@ -983,9 +983,11 @@ fn an_undetermined_decision_never_turns_a_result() {
     assert_eq!(report.ended.map(|e| e.ply), Some(1));
 }
 
-/// The cost of the decision per game: one for an ordinary game (the winner's, or the side with
-/// more material), none for a game that ended by itself (checkmate, material, 75 moves: only
-/// the static proofs look at those).
+/// The cost of the decision per game: one question for an ordinary game (the winner's, or the
+/// side with more material, answered by a quick probe), none for a game that ended in
+/// checkmate (the mate is a helpmate from every earlier position), and one or two small ones
+/// for a game that ended by another automatic ending, where a dead position could hide just
+/// before it.
 #[test]
 fn an_ordinary_game_costs_one_decision() {
     let calls = |text: &str| check(text).winnability_calls;
@@ -1001,14 +1003,16 @@ fn an_ordinary_game_costs_one_decision() {
             "4k3/8/8/8/8/8/4r3/4KB2 w - - 0 1",
             "1. Kxe2 1/2-1/2"
         )),
-        0
+        // Before 1. Kxe2: White's bishop is proved unable by material, then Black's rook is
+        // asked (the small search leaves it open: not dead).
+        2
     );
     assert_eq!(
         calls(&from_fen(
             "7k/8/8/8/8/8/8/K3R3 w - - 149 100",
             "100. Kb1 1/2-1/2"
         )),
-        0
+        1
     );
 }
 
@@ -1058,4 +1062,24 @@ fn a_long_helpmate_is_shown_by_its_start() {
         super::verify::helpmate_text_for_tests(&start, &line[28..], black),
         "black can still checkmate, for example 1. f3 e5 2. g4 Qh4#"
     );
+}
+
+/// A dead position just before an ending the game reached by itself is found too: after
+/// 1... Qg2+ White's only move is 2. Kxg2 (h1, h3, g1 and g3 are all covered by the queen), which
+/// leaves two bare kings, so neither side could mate from the moment the check was given
+/// (5.2.2); the capture is void. Found in shared/data/pgn/random-legal.pgn, game 54.
+#[test]
+fn a_forced_capture_into_bare_kings_is_dead_before_it() {
+    let report = check(&from_fen(
+        "4k3/8/8/3q4/8/8/7K/8 b - - 0 1",
+        "1... Qg2+ 2. Kxg2 1/2-1/2",
+    ));
+    let ended = report.ended.expect("an ending");
+    assert_eq!(ended.ply, 1);
+    assert!(
+        matches!(ended.ending, Ending::DeadPosition { .. }),
+        "{ended:?}"
+    );
+    assert_eq!(report.moves_after_end, 1);
+    assert!(report.result_consistent);
 }

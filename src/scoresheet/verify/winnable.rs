@@ -62,6 +62,23 @@ impl Decisions {
         self.at_final = [None, None];
     }
 
+    /// Whether the position just before an ending the game reached by itself was already
+    /// dead, by the static proofs and a small exhaustive search only. A dead position there is
+    /// nearly always a forced capture into bare material (a queen put next to the lone king),
+    /// whose few reachable positions a small search visits; a helpmate search would instead
+    /// be spent on every such game whose minor pieces make a mate hard to find. What the small
+    /// search leaves open is taken as not dead.
+    fn dead_before_ending(&mut self, pos: &Position, first: Color) -> bool {
+        let small = Budget {
+            helpmate_nodes: 0,
+            exhaustive_nodes: self.budget.exhaustive_nodes.min(ENDING_NODES),
+        };
+        [first, !first].into_iter().all(|color| {
+            self.calls += 1;
+            winnability_within(pos, color, small).is_unwinnable()
+        })
+    }
+
     /// Whether the position is dead: `Some(true)` when both colours are proved unable to
     /// mate, `Some(false)` at the first helpmate found, `None` when a colour not shown able
     /// was left undetermined. `first` is asked first.
@@ -148,12 +165,12 @@ pub(super) fn likely_winner(recorded: Option<&str>, pos: &Position) -> Color {
 ///
 /// - A game that ended by checkmate was never dead: the mate is a helpmate from every earlier
 ///   position. Nothing is asked.
-/// - A game that ended by another automatic ending gets the static proofs only (material and
-///   locked pawns, no search): at the position before a stalemate or a capture into bare
-///   material (the ending position itself is dead), at the ending position for a fivefold
-///   repetition or 75 moves. They find the usual dead position that players go on from, a
-///   locked wall; a dead position that only a search proves, followed by such an ending, is
-///   left unseen, so that these games cost no search.
+/// - A game that ended by another automatic ending is decided where a dead position could
+///   still hide: at the position before a stalemate or a capture into bare material (the
+///   ending position itself is dead), at the ending position for a fivefold repetition or 75
+///   moves, by the static proofs and a small exhaustive search (a dead position there is
+///   nearly always a forced capture into bare material; what the small search leaves open is
+///   taken as alive). A dead one starts the search for the first dead ply.
 /// - Otherwise (the record ends, or stops at an illegal move or an unclear reading) the last
 ///   position of the valid record is decided, the colour `first` first: an illegal move after
 ///   a dead position is void, not illegal.
@@ -177,7 +194,7 @@ pub(super) fn find_dead(
             let Some(pos) = game.position_at(at) else {
                 return found;
             };
-            if !(quick_unwinnable(pos, Color::White) && quick_unwinnable(pos, Color::Black)) {
+            if !decisions.dead_before_ending(pos, first) {
                 return found;
             }
             at
@@ -201,6 +218,32 @@ pub(super) fn find_dead(
     // the plies split into alive ones and then dead ones. A probe left undetermined is taken
     // as alive, so the answer is always a proved dead position, possibly not the first.
     let (mut lo, mut hi) = (0, last);
+    // A game usually dies a move or two before the record ends (a forced capture into bare
+    // material, a last pawn locked), and the positions just before are easy to show alive, so
+    // the search gallops back from the end before it halves: the long-alive middle of the
+    // game, where a proof can cost far more, is seldom asked.
+    let mut step = 1;
+    while lo < hi {
+        let at = hi.saturating_sub(step).max(lo);
+        let Some(pos) = game.position_at(at) else {
+            break;
+        };
+        match decisions.dead_at(pos, first, false) {
+            Some(true) => {
+                hi = at;
+                step *= 2;
+            }
+            Some(false) => {
+                lo = at + 1;
+                break;
+            }
+            None => {
+                found.undetermined = Some(at);
+                lo = at + 1;
+                break;
+            }
+        }
+    }
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         let Some(pos) = game.position_at(mid) else {
@@ -226,6 +269,10 @@ pub(super) fn find_dead(
     found.dead = Some((hi, reason));
     found
 }
+
+/// The positions the exhaustive search may visit when deciding the position just before an
+/// ending the game reached by itself (see [`Decisions::dead_before_ending`]).
+const ENDING_NODES: u64 = 60;
 
 /// A helpmate longer than this many half-moves is shown by its length and first moves: the
 /// search may find a line thousands of moves long, and a note stays readable and bounded.
