@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-use arbiter::chess::{CastlingSide, Game, Move, Position, Role, Square};
+use arbiter::chess::{CastlingSide, DeadReason, Ending, Game, Move, Position, Role, Square};
 use arbiter::scoresheet::notation::Language;
 use arbiter::scoresheet::pgn::read_games;
 use arbiter::scoresheet::verify::{Options, Report, verify_with_game};
@@ -358,6 +358,23 @@ fn read_back(label: &str, text: &str, moves: &[Move], ends: bool) -> Report {
     let (report, replayed) = verify_with_game(&raws[0], Options::default());
     assert_eq!(report.problems, [], "{label}");
     assert_eq!(report.first_illegal, None, "{label}");
+    if let Some(ended) = report.ended.filter(|e| {
+        e.ending
+            == (Ending::DeadPosition {
+                reason: DeadReason::Search,
+            })
+    }) {
+        // python-chess ends a game at bare material only; a forced capture into bare kings
+        // is dead a move sooner (5.2.2, decided by the winnability search), and the capture
+        // is void. Everything up to there must read back.
+        assert_eq!(
+            replayed.moves(),
+            &moves[..ended.ply],
+            "{label}: moves read back"
+        );
+        assert_eq!(report.moves_after_end, moves.len() - ended.ply, "{label}");
+        return report;
+    }
     assert_eq!(replayed.moves(), moves, "{label}: moves read back");
     assert_eq!(report.plies, moves.len(), "{label}");
     // python-chess stopped each game at its automatic ending (games.rs checks that our engine
