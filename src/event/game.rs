@@ -90,14 +90,14 @@ impl CheckedSheet {
         let (round, board) = (self.round, self.board);
         let report = &self.report;
         let decisive = matches!(report.result.as_deref(), Some("1-0" | "0-1"));
-        if let Some(ended) = report
-            .ended
-            .filter(|e| matches!(e.ending, Ending::DeadPosition { .. }))
-            && (decisive || report.moves_after_end > 0)
+        if let Some((ended, reason)) = report.ended.and_then(|e| match e.ending {
+            Ending::DeadPosition { reason } => Some((e, reason)),
+            _ => None,
+        }) && (decisive || report.moves_after_end > 0)
         {
             let mut text = format!(
-                "round {round} board {board}: the position was dead after half-move {} ({}, Art. {}), so the game had already ended in a draw",
-                ended.ply, ended.ending, ended.article
+                "round {round} board {board}: the position was dead after half-move {} ({reason}, Art. {}), so the game had already ended in a draw",
+                ended.ply, ended.article
             );
             if report.moves_after_end > 0 {
                 text.push_str(&match report.moves_after_end {

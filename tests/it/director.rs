@@ -664,47 +664,42 @@ fn attached_games_are_checked_and_exported() {
 #[test]
 fn attaching_a_game_warns_when_winnability_contradicts_its_result() {
     let (dir, db) = imported_event("attach-winnability");
-    let wall = dir.0.join("wall.pgn");
-    std::fs::write(
-        &wall,
+    // Writes a sheet, attaches it to a board of round 1 and returns what went to stderr.
+    let attach = |board: &str, name: &str, pgn: &str| {
+        let path = dir.0.join(name);
+        std::fs::write(&path, pgn).unwrap();
+        let out = run(
+            &db,
+            &["game", "attach", "1", board, &path.display().to_string()],
+        );
+        assert!(out.status.success());
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let err = attach(
+        "1",
+        "wall.pgn",
         "[FEN \"7k/8/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/8/K7 w - - 0 40\"]\n[SetUp \"1\"]\n[Result \"1/2-1/2\"]\n\n40. h5 Kg7 41. Kb2 1/2-1/2\n",
-    )
-    .unwrap();
-    let out = run(
-        &db,
-        &["game", "attach", "1", "1", &wall.display().to_string()],
     );
-    assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("warning: round 1 board 1: the position was dead after half-move 1 (dead position (no series of legal moves can checkmate: the pawns are locked and no piece can reach a mate), Art. 5.2.2), so the game had already ended in a draw; the 2 half-moves recorded after it are void"),
+        err.contains("warning: round 1 board 1: the position was dead after half-move 1 (no series of legal moves can checkmate: the pawns are locked and no piece can reach a mate, Art. 5.2.2), so the game had already ended in a draw; the 2 half-moves recorded after it are void"),
         "{err}"
     );
-    let on_time = dir.0.join("on-time.pgn");
-    std::fs::write(
-        &on_time,
+    let err = attach(
+        "2",
+        "on-time.pgn",
         "[FEN \"8/8/8/7p/4K2k/7P/8/8 w - - 0 50\"]\n[SetUp \"1\"]\n[Termination \"Time forfeit\"]\n[Result \"1-0\"]\n\n50. Kf4 1-0\n",
-    )
-    .unwrap();
-    let out = run(
-        &db,
-        &["game", "attach", "1", "2", &on_time.display().to_string()],
     );
-    assert!(out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("warning: round 1 board 2: the result contradicts the position: 1-0 on time, but white cannot checkmate by any series of legal moves (proved by exhaustive search): the game is drawn (6.9)"),
         "{err}"
     );
     // An ordinary game draws no such warning.
-    let plain = dir.0.join("plain.pgn");
-    std::fs::write(&plain, "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n").unwrap();
-    let out = run(
-        &db,
-        &["game", "attach", "1", "3", &plain.display().to_string()],
+    let err = attach(
+        "3",
+        "plain.pgn",
+        "[Result \"1/2-1/2\"]\n\n1. e4 e5 1/2-1/2\n",
     );
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("contradicts"));
+    assert!(!err.contains("contradicts"), "{err}");
 }
 
 #[test]
