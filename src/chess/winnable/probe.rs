@@ -9,7 +9,10 @@
 //! line breaks the ordering's near-ties another way. A miss proves nothing and costs only the
 //! small budget: the full decision follows.
 
-use super::super::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
@@ -57,7 +60,7 @@ fn dive(
             line.push(m);
             return true;
         }
-        let ordering = Ordering::new(&pos, winner);
+        let ordering = Ordering::for_greedy_line(&pos, winner);
         let mut best: Option<(i32, Move)> = None;
         for &m in moves.iter() {
             let mut value = ordering.score(m);
@@ -126,7 +129,9 @@ pub(super) fn shorten(pos: &Position, winner: Color, line: Vec<Move>) -> Vec<Mov
 /// A mating move of the side to move, if it has one. Only moves that can give check are
 /// played: those that land where their piece attacks the enemy king, those that leave a line
 /// to the king (a discovered check), and the rare kinds (castling, en passant, promotion)
-/// whose check is awkward to foresee.
+/// whose check is awkward to foresee. A direct check is not played either when the king keeps
+/// a flight square the checking piece does not cover: most checks of a middlegame leave one,
+/// and playing each to generate the replies was most of the probe's time.
 pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
     let us = pos.turn();
     let board = pos.board();
@@ -136,25 +141,62 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
     let straight = rook_attacks(king, occupied);
     let knight = knight_attacks(king);
     let pawn = pawn_attacks(!us, king);
-    // A unit of ours on a line from the king may uncover a check when it moves away.
-    let uncovering = (diagonal | straight) & board.by_color(us);
+    // A unit of ours that stands alone between the king and one of our line pieces uncovers
+    // a check when it moves off that line.
+    // The rays from the king run through our units up to the first of the king's own.
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let snipers = ((rook_attacks(king, theirs) & board.straight_sliders())
+        | (bishop_attacks(king, theirs) & board.diagonal_sliders()))
+        & ours;
+    let mut uncovering = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = between(king, sniper) & occupied;
+        if blockers.count() == 1 {
+            uncovering |= blockers & ours;
+        }
+    }
+    // The king's flight squares as the position stands: next to it, not held by its own
+    // units, and attacked by none of ours (looking through the king, which moves away).
+    let through_king = occupied ^ Bitboard::from_square(king);
+    let mut flights = Bitboard::EMPTY;
+    for sq in king_attacks(king) & !theirs {
+        if !board.is_attacked(sq, us, through_king) {
+            flights |= Bitboard::from_square(sq);
+        }
+    }
     moves.iter().copied().find(|&m| {
-        let checks = match m.promotion_role().unwrap_or(m.role()) {
-            _ if m.castling_side().is_some()
-                || m.is_en_passant()
-                || m.promotion_role().is_some() =>
-            {
-                Bitboard::FULL
+        let rare = m.castling_side().is_some() || m.is_en_passant() || m.promotion_role().is_some();
+        let uncovers = uncovering.contains(m.from());
+        if !rare {
+            let checks = match m.role() {
+                Role::Pawn => pawn,
+                Role::Knight => knight,
+                Role::Bishop => diagonal,
+                Role::Rook => straight,
+                Role::Queen => diagonal | straight,
+                Role::King => Bitboard::EMPTY,
+            };
+            if !checks.contains(m.to()) && !uncovers {
+                return false;
             }
-            Role::Pawn => pawn,
-            Role::Knight => knight,
-            Role::Bishop => diagonal,
-            Role::Rook => straight,
-            Role::Queen => diagonal | straight,
-            Role::King => Bitboard::EMPTY,
-        };
-        if !checks.contains(m.to()) && !uncovering.contains(m.from()) {
-            return false;
+            if !uncovers {
+                // The checking piece on its new square takes away what it attacks (through
+                // the king) and the square it stands on; any other flight square stays.
+                let seen = (through_king & !Bitboard::from_square(m.from()))
+                    | Bitboard::from_square(m.to());
+                let covered = Bitboard::from_square(m.to())
+                    | match m.role() {
+                        Role::Pawn => pawn_attacks(us, m.to()),
+                        Role::Knight => knight_attacks(m.to()),
+                        Role::Bishop => bishop_attacks(m.to(), seen),
+                        Role::Rook => rook_attacks(m.to(), seen),
+                        _ => queen_attacks(m.to(), seen),
+                    };
+                if (flights & !covered).is_nonempty() {
+                    return false;
+                }
+            }
         }
         let mut child = *pos;
         child.play_unchecked(m);

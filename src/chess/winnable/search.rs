@@ -5,26 +5,55 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+use super::super::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use super::super::{
     Bitboard, Board, CastlingRights, Color, Move, MoveList, Position, Role, Square,
 };
 use super::probe::mate_in_one;
 use super::statics::{analyse, material_unwinnable};
 
+/// King steps between every two squares, by square index: the move ordering asks it twice or
+/// more per move, and a table lookup is cheaper than working it out from files and ranks.
+const DISTANCE: [[u8; 64]; 64] = {
+    let mut table = [[0; 64]; 64];
+    let mut a: usize = 0;
+    while a < 64 {
+        let mut b: usize = 0;
+        while b < 64 {
+            let df = (a % 8).abs_diff(b % 8);
+            let dr = (a / 8).abs_diff(b / 8);
+            table[a][b] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// How far each square is from the nearest edge (0 on the edge, 3 in the centre).
+const EDGE_DISTANCE: [u8; 64] = {
+    let mut table = [0; 64];
+    let mut sq: usize = 0;
+    while sq < 64 {
+        let (f, r) = (sq % 8, sq / 8);
+        let file = if f < 7 - f { f } else { 7 - f };
+        let rank = if r < 7 - r { r } else { 7 - r };
+        table[sq] = if file < rank { file } else { rank } as u8;
+        sq += 1;
+    }
+    table
+};
+
 /// The Chebyshev distance between two squares (king steps).
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
-    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-    df.max(dr)
+    i32::from(DISTANCE[a.index()][b.index()])
 }
 
 /// How far a square is from the nearest edge (0 on the edge, 3 in the centre).
 #[inline]
 fn edge_distance(sq: Square) -> i32 {
-    let f = sq.file().index() as i32;
-    let r = sq.rank().index() as i32;
-    f.min(7 - f).min(r).min(7 - r)
+    i32::from(EDGE_DISTANCE[sq.index()])
 }
 
 #[inline]
@@ -40,6 +69,8 @@ fn changes_structure(pos: &Position, mv: Move) -> bool {
     mv.role() == Role::Pawn || is_capture(pos, mv) || mv.castling_side().is_some()
 }
 
+const CHECK_PENALTY: i32 = 30;
+
 /// The move ordering of both searches: the winner brings its units towards the loser's king
 /// and promotes to a queen; the loser walks its king to the edge and brings its own units next
 /// to it, where they can take away flight squares; neither side is keen on captures (the
@@ -52,6 +83,9 @@ pub(super) struct Ordering {
     loser_king: Square,
     winner_king: Square,
     theirs: Bitboard,
+    /// Where each kind of piece of the winner would give check, by role index, when checks
+    /// are put off (see [`Ordering::for_greedy_line`]); empty otherwise.
+    checks: [Bitboard; 6],
 }
 
 impl Ordering {
@@ -61,7 +95,31 @@ impl Ordering {
             loser_king: pos.king(!winner),
             winner_king: pos.king(winner),
             theirs: pos.board().by_color(!pos.turn()),
+            checks: [Bitboard::EMPTY; 6],
         }
+    }
+
+    /// The ordering of the quick probe's greedy lines, which also puts off the winner's checks
+    /// that do not mate. A greedy line cannot take a move back, and a check leaves the loser
+    /// only its answers, often the capture of the checking piece; the deepening search keeps
+    /// its checks, which it needs for the mates it looks for.
+    pub(super) fn for_greedy_line(pos: &Position, winner: Color) -> Ordering {
+        let mut ordering = Ordering::new(pos, winner);
+        let board = pos.board();
+        let majors = (board.rooks() | board.queens()) & board.by_color(winner);
+        // A lone minor piece, though, drives the king into its corner by checks.
+        if ordering.winner_moves && majors.is_nonempty() {
+            let king = ordering.loser_king;
+            let occupied = pos.board().occupied();
+            let diagonal = bishop_attacks(king, occupied);
+            let straight = rook_attacks(king, occupied);
+            ordering.checks[Role::Pawn.index()] = pawn_attacks(!winner, king);
+            ordering.checks[Role::Knight.index()] = knight_attacks(king);
+            ordering.checks[Role::Bishop.index()] = diagonal;
+            ordering.checks[Role::Rook.index()] = straight;
+            ordering.checks[Role::Queen.index()] = diagonal | straight;
+        }
+        ordering
     }
 
     /// The higher, the sooner the move is tried.
@@ -94,6 +152,11 @@ impl Ordering {
             };
             if mv.role() == Role::Pawn {
                 s += 8;
+            }
+            if mv.promotion_role().is_none() && self.checks[mv.role().index()].contains(mv.to()) {
+                // Mates are looked for before the ordering is asked, so this check does not
+                // mate.
+                s -= CHECK_PENALTY;
             }
         } else {
             let winner_king = self.winner_king;
