@@ -68,7 +68,32 @@ impl Decisions {
     /// whose few reachable positions a small search visits; a helpmate search would instead
     /// be spent on every such game whose minor pieces make a mate hard to find. What the small
     /// search leaves open is taken as not dead.
+    ///
+    /// The moves from the position are looked at first. When every one ends the game without
+    /// a mate (a stalemate, or material that cannot mate), the position is dead: every series
+    /// of moves passes through one of them. When several lead on to live-looking positions, a
+    /// search of a few dozen positions could not visit them all, so it is not started: on
+    /// random games that saved most of the search's cost and changed no verdict.
     fn dead_before_ending(&mut self, pos: &Position, first: Color) -> bool {
+        let mut open = 0;
+        for &m in pos.legal_moves().iter() {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            if !child.has_legal_moves() {
+                if child.is_check() {
+                    // A checkmate: the position was alive.
+                    return false;
+                }
+            } else if !child.is_insufficient_material() {
+                open += 1;
+            }
+        }
+        if open == 0 {
+            return true;
+        }
+        if open > ENDING_OPEN_MOVES {
+            return false;
+        }
         let small = Budget {
             helpmate_nodes: 0,
             exhaustive_nodes: self.budget.exhaustive_nodes.min(ENDING_NODES),
@@ -273,6 +298,10 @@ pub(super) fn find_dead(
 /// The positions the exhaustive search may visit when deciding the position just before an
 /// ending the game reached by itself (see [`Decisions::dead_before_ending`]).
 const ENDING_NODES: u64 = 60;
+
+/// Moves to positions that neither end the game nor lack mating material, beyond which the
+/// position before an ending is taken as alive without that search.
+const ENDING_OPEN_MOVES: usize = 2;
 
 /// A helpmate longer than this many half-moves is shown by its length and first moves: the
 /// search may find a line thousands of moves long, and a note stays readable and bounded.
