@@ -49,7 +49,7 @@ pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Ran
 pub use uci::{IllegalUciError, ParseUciError, ReadUciError, Uci};
 pub use winnable::{
     Budget, QUICK_NODES, Verdict, is_dead_position, quick_helpmate, quick_unwinnable, winnability,
-    winnability_within,
+    winnability_after_quick_probes, winnability_within,
 };
 pub use zobrist::RepetitionKey;
 

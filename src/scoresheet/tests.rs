@@ -987,7 +987,8 @@ fn an_undetermined_decision_never_turns_a_result() {
 /// side with more material, answered by a quick probe), none for a game that ended in
 /// checkmate (the mate is a helpmate from every earlier position), and one or two small ones
 /// for a game that ended by another automatic ending, where a dead position could hide just
-/// before it.
+/// before it (a look at the moves from there settles the forced capture into bare material;
+/// the static proofs, counted as one question, or the small search the rest).
 #[test]
 fn an_ordinary_game_costs_one_decision() {
     let calls = |text: &str| check(text).winnability_calls;
@@ -1012,6 +1013,7 @@ fn an_ordinary_game_costs_one_decision() {
             "7k/8/8/8/8/8/8/K3R3 w - - 149 100",
             "100. Kb1 1/2-1/2"
         )),
+        // The rook has many moves that lead on: only the static proofs are asked.
         1
     );
 }

@@ -109,6 +109,17 @@ pub fn winnability(pos: &Position, winner: Color) -> Verdict {
 
 /// [`winnability`] within a stated budget.
 pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verdict {
+    decide(pos, winner, budget, false)
+}
+
+/// [`winnability_within`] for a caller whose own [`quick_helpmate`] calls for `winner`, with
+/// [`QUICK_NODES`] and ten times as many, found nothing: the decision's own probes would only
+/// repeat them (a probe is deterministic), so they are skipped. The verdict is the same.
+pub fn winnability_after_quick_probes(pos: &Position, winner: Color, budget: Budget) -> Verdict {
+    decide(pos, winner, budget, true)
+}
+
+fn decide(pos: &Position, winner: Color, budget: Budget, probed: bool) -> Verdict {
     if !pos.has_legal_moves() {
         // The game is over: a checkmate by the winner is the trivial helpmate; a checkmate
         // of the winner or a stalemate leaves no series of moves at all.
@@ -123,13 +134,13 @@ pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verd
     }
     // The probes are guided helpmate searches too, and count against that budget.
     let probe_nodes = u32::try_from(budget.helpmate_nodes).unwrap_or(u32::MAX);
-    if let Some(line) = probe::probe(pos, winner, QUICK_NODES.min(probe_nodes)) {
+    if !probed && let Some(line) = probe::probe(pos, winner, QUICK_NODES.min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
-    if let Some(line) = probe::probe(pos, winner, (10 * QUICK_NODES).min(probe_nodes)) {
+    if !probed && let Some(line) = probe::probe(pos, winner, (10 * QUICK_NODES).min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     // Rounds of growing size, alternating the two searches: a winnable position is usually
@@ -202,7 +213,7 @@ pub fn is_dead_position(pos: &Position) -> Option<bool> {
     }
     let mut undetermined = false;
     for color in Color::ALL {
-        match winnability(pos, color) {
+        match winnability_after_quick_probes(pos, color, Budget::default()) {
             Verdict::Winnable(_) => return Some(false),
             Verdict::Unwinnable => {}
             Verdict::Undetermined => undetermined = true,

@@ -12,7 +12,7 @@
 
 use crate::chess::{
     Budget, Color, DeadReason, Ending, Game, Move, Position, QUICK_NODES, Role, Verdict,
-    quick_helpmate, quick_unwinnable, winnability_within,
+    quick_helpmate, quick_unwinnable, winnability_after_quick_probes, winnability_within,
 };
 
 use super::replay::Stop;
@@ -28,6 +28,9 @@ pub(super) struct Decisions {
     /// The position the result is judged on and what is known of it, by colour.
     final_pos: Position,
     at_final: [Option<Verdict>; 2],
+    /// Whether both quick probes already failed there, by colour: the full decision then
+    /// skips its own, which would only repeat them.
+    probed_final: [bool; 2],
 }
 
 impl Decisions {
@@ -37,12 +40,17 @@ impl Decisions {
             calls: 0,
             final_pos,
             at_final: [None, None],
+            probed_final: [false, false],
         }
     }
 
-    fn decide(&mut self, pos: &Position, color: Color) -> Verdict {
+    fn decide(&mut self, pos: &Position, color: Color, probed: bool) -> Verdict {
         self.calls += 1;
-        winnability_within(pos, color, self.budget)
+        if probed {
+            winnability_after_quick_probes(pos, color, self.budget)
+        } else {
+            winnability_within(pos, color, self.budget)
+        }
     }
 
     /// Can `color` still checkmate from the final position? Asked at most once per colour.
@@ -51,7 +59,7 @@ impl Decisions {
             return verdict.clone();
         }
         let pos = self.final_pos;
-        let verdict = self.decide(&pos, color);
+        let verdict = self.decide(&pos, color, self.probed_final[color.index()]);
         self.at_final[color.index()] = Some(verdict.clone());
         verdict
     }
@@ -60,6 +68,7 @@ impl Decisions {
     pub(super) fn set_final(&mut self, pos: Position) {
         self.final_pos = pos;
         self.at_final = [None, None];
+        self.probed_final = [false, false];
     }
 
     /// Whether the position just before an ending the game reached by itself was already
@@ -71,9 +80,9 @@ impl Decisions {
     ///
     /// The moves from the position are looked at first. When every one ends the game without
     /// a mate (a stalemate, or material that cannot mate), the position is dead: every series
-    /// of moves passes through one of them. When several lead on to live-looking positions, a
-    /// search of a few dozen positions could not visit them all, so it is not started: on
-    /// random games that saved most of the search's cost and changed no verdict.
+    /// of moves passes through one of them. When several lead on to live-looking positions,
+    /// only the static proofs are asked: a search of a few dozen positions could not visit
+    /// them all. On random games that saved most of the search's cost and changed no verdict.
     fn dead_before_ending(&mut self, pos: &Position, first: Color) -> bool {
         let mut open = 0;
         for &m in pos.legal_moves().iter() {
@@ -92,7 +101,8 @@ impl Decisions {
             return true;
         }
         if open > ENDING_OPEN_MOVES {
-            return false;
+            self.calls += 1;
+            return quick_unwinnable(pos, first) && quick_unwinnable(pos, !first);
         }
         let small = Budget {
             helpmate_nodes: 0,
@@ -127,12 +137,15 @@ impl Decisions {
                 }
             }
         }
+        if is_final {
+            self.probed_final = [true, true];
+        }
         let mut undetermined = false;
         for color in [first, !first] {
             let verdict = if is_final {
                 self.at_final(color)
             } else {
-                self.decide(pos, color)
+                self.decide(pos, color, true)
             };
             match verdict {
                 Verdict::Winnable(_) => return Some(false),
