@@ -130,3 +130,60 @@ fn a_line_without_detours_keeps_its_mate() {
     let short = super::search::without_detours(&start, line);
     assert_eq!(start.numbered_line(&short), "1. f3 e5 2. g4 Qh4#");
 }
+
+/// Checks that `line` is legal from `start` and ends in checkmate by `winner`.
+fn assert_mates(start: &Position, line: &[super::Move], winner: Color) {
+    let mut current = *start;
+    for &mv in line {
+        current = current.play(mv).expect("legal helpmate move");
+    }
+    assert!(current.is_checkmate() && current.turn() == !winner);
+}
+
+/// Hard positions from TWIC finals where one side has a lone minor piece (or a blocked
+/// pawn): CHA-Solver 3.0, run on each position and colour, answers "winnable" for all six.
+/// The helpmates are replayed by the rules engine.
+#[test]
+fn lone_minor_pieces_and_blocked_pawns_still_mate() {
+    for fen in [
+        "4N3/2k5/3N4/4K3/b7/8/8/8 b - - 0 1",
+        "8/6p1/6Pk/b7/8/8/6K1/3n4 w - - 0 1",
+        "2B5/8/6K1/p3k3/P7/8/8/8 w - - 0 1",
+    ] {
+        for color in Color::ALL {
+            assert_helpmate(fen, color);
+        }
+    }
+}
+
+/// The finder for weak winners on its own. A lone bishop against two knights (TWIC) and
+/// against five pawns (a Lichess timeout): the loser's king goes to a corner of the bishop's
+/// colour and its own units fill the flight squares. A blocked a-pawn (TWIC): White's king
+/// takes the blocker away from Black's king's path, or lets it be taken, and the pawn
+/// promotes. CHA-Solver 3.0 calls all three winnable for that side.
+#[test]
+fn the_weak_winner_finder_reaches_its_goals() {
+    for (fen, winner) in [
+        ("4N3/2k5/3N4/4K3/b7/8/8/8 b - - 0 1", Color::Black),
+        ("8/pp4k1/6p1/5p2/K6p/1B6/8/8 w - - 0 37", Color::White),
+        ("2B5/8/6K1/p3k3/P7/8/8/8 w - - 0 1", Color::Black),
+    ] {
+        let start = pos(fen);
+        assert!(super::minor::applies(&start, winner), "{fen}");
+        let line = super::minor::helpmate(&start, winner, u64::MAX)
+            .unwrap_or_else(|| panic!("{fen}: no helpmate for {winner}"));
+        assert_mates(&start, &line, winner);
+    }
+}
+
+/// The finder is only for a winner without queen and rook, and with more than a king.
+#[test]
+fn the_weak_winner_finder_leaves_strong_and_bare_winners_alone() {
+    let p = pos("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+    assert!(!super::minor::applies(&p, Color::White));
+    assert!(!super::minor::applies(&p, Color::Black));
+    assert!(super::minor::applies(
+        &pos("7k/8/8/8/8/8/p7/K5N1 w - - 0 1"),
+        Color::White
+    ));
+}
