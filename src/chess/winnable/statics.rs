@@ -12,7 +12,7 @@
 //! king square that a unit of the winner can attack and whose neighbours can all be covered or
 //! filled.
 
-use super::super::attacks::{bishop_attacks, rook_attacks};
+use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -130,6 +130,8 @@ struct Side {
 /// The result of the semi-static analysis.
 pub(super) struct Analysis {
     sides: [Side; 2],
+    /// The position analysed, for the locked-kings proof (see [`locked_kings_proof`]).
+    position: Position,
 }
 
 /// The files below a square (for a white pawn: the squares behind it) and above it.
@@ -329,7 +331,10 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
             }
         }
         if next_frozen == frozen && next_bound == bound && next_safe == safe {
-            return Some(Analysis { sides });
+            return Some(Analysis {
+                sides,
+                position: *pos,
+            });
         }
         frozen = next_frozen;
         bound = next_bound;
@@ -342,6 +347,12 @@ impl Analysis {
     /// be attacked by one of the winner's units and have all its neighbours filled by the
     /// loser's units or covered by the winner's.
     pub(super) fn proves_unwinnable(&self, winner: Color) -> bool {
+        self.no_mating_square(winner) || locked_kings_proof(&self.position, winner)
+    }
+
+    /// The mating-pattern test of the module's doc: no square the loser's king can reach
+    /// is a possible mating square.
+    fn no_mating_square(&self, winner: Color) -> bool {
         let w = &self.sides[winner.index()];
         let l = &self.sides[(!winner).index()];
         let covered = w.attack | king_spread(w.king);
@@ -397,4 +408,189 @@ fn can_fill(open: u64, units: &[u64]) -> bool {
 /// whatever the loser does (see [`Position::has_insufficient_material`]).
 pub(super) fn material_unwinnable(pos: &Position, winner: Color) -> bool {
     pos.has_insufficient_material(winner)
+}
+
+/// What one side's units can do in a position whose pawns are locked for good (see
+/// [`locked_kings_proof`]).
+struct Locked {
+    pawns: u64,
+    /// The squares its pawns attack, where no enemy king may go.
+    pawn_attacks: u64,
+    /// Where its pieces (not king, not pawns) can ever stand, with the pawns as the only
+    /// blockers.
+    reach: u64,
+    /// What its pieces can ever attack from there.
+    attack: u64,
+    /// Whether it has a bishop or a queen, a rook or a queen (for discovered checks).
+    diagonal: bool,
+    straight: bool,
+    has_pieces: bool,
+}
+
+impl Locked {
+    fn of(pos: &Position, color: Color) -> Locked {
+        let board = pos.board();
+        let pawns = board.pawns().0;
+        let own = pawns & board.by_color(color).0;
+        let mut side = Locked {
+            pawns: own,
+            pawn_attacks: pawn_spread(color, own),
+            reach: 0,
+            attack: 0,
+            diagonal: false,
+            straight: false,
+            has_pieces: board.by_color(color).0 & !(pawns | board.kings().0) != 0,
+        };
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let mover = Mover::of(role);
+            for sq in board.by_piece(role.of(color)) {
+                let unit = mover.reach(Bitboard::from_square(sq).0, pawns);
+                side.reach |= unit;
+                side.attack |= mover.attacks(unit, pawns);
+                side.diagonal |= matches!(role, Role::Bishop | Role::Queen);
+                side.straight |= matches!(role, Role::Rook | Role::Queen);
+            }
+        }
+        side
+    }
+
+    /// Whether a move of this side's king from `from` to `to` can uncover a check of the
+    /// enemy king on `king` by a slider of this side behind it.
+    fn discovers(&self, king: Square, from: Square, to: Square, pawns: u64) -> bool {
+        let ray = if bishop_attacks(king, Bitboard::EMPTY).contains(from) {
+            self.diagonal
+        } else if rook_attacks(king, Bitboard::EMPTY).contains(from) {
+            self.straight
+        } else {
+            false
+        };
+        ray && between(king, from).0 & pawns == 0 && !aligned(king, from, to)
+    }
+}
+
+/// The locked-kings proof, for positions where every pawn on the board stands blocked by a
+/// pawn and no pawn or piece can ever capture a pawn or stand where a pawn could capture it:
+/// while that structure stands, each side can only move its king and its pieces, and the
+/// only events that can change the structure are a king taking a pawn. A small game over the
+/// two kings' squares, with the pieces abstracted (a side with pieces may always make a
+/// piece move instead of a king move, and that move may give check wherever its pieces'
+/// regions let them attack), covers every series of legal moves until the structure
+/// changes. It proves what the semi-static analysis cannot: that a king can only take a
+/// pawn in a stalemate, and that a king in check always keeps a flight square that no enemy
+/// unit can attack, stand on or be next to. CHA's locked positions with a king shuttling
+/// between two squares behind its pawns, such as `8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b`
+/// (labelled dead), are of this kind.
+///
+/// It proves that `winner` can never mate when the game reaches no position where the
+/// structure could change without ending the game, and no position where the loser's king
+/// could be in check without a flight square.
+fn locked_kings_proof(pos: &Position, winner: Color) -> bool {
+    if !pos.castling_rights().is_empty() || pos.legal_ep_square().is_some() {
+        return false;
+    }
+    let pawns = pos.board().pawns().0;
+    let sides = [Locked::of(pos, Color::White), Locked::of(pos, Color::Black)];
+    for color in Color::ALL {
+        let us = &sides[color.index()];
+        let them = &sides[(!color).index()];
+        // No pawn pushes while the structure stands, and no pawn, piece or king but a king
+        // ever takes a pawn.
+        if forward(color, us.pawns) & !pawns != 0
+            || us.pawn_attacks & them.pawns != 0
+            || us.pawn_attacks & them.reach != 0
+            || us.attack & them.pawns != 0
+        {
+            return false;
+        }
+    }
+    // Whether the king of `color` on `king` surely has a legal move whatever the pieces do:
+    // a neighbour no piece of either side can stand on and no enemy unit can attack or be
+    // next to.
+    let has_flight = |color: Color, king: Square, enemy_king: Square| {
+        let us = &sides[color.index()];
+        let them = &sides[(!color).index()];
+        let sq = 1u64 << king.index();
+        king_spread(sq)
+            & !sq
+            & !(pawns
+                | them.pawn_attacks
+                | king_spread(1u64 << enemy_king.index())
+                | them.attack
+                | them.reach
+                | us.reach)
+            != 0
+    };
+    // Whether `color` surely has no legal move right after the enemy king took its pawn on
+    // `at` (its own king on `king`).
+    let no_moves_after_capture = |color: Color, king: Square, at: Square| {
+        let us = &sides[color.index()];
+        let them = &sides[(!color).index()];
+        let taken = 1u64 << at.index();
+        let left = us.pawns & !taken;
+        let sq = 1u64 << king.index();
+        let steps = king_spread(sq) & !sq & !(left | them.pawn_attacks | king_spread(taken));
+        let pushes = forward(color, left) & !pawns;
+        let takes = pawn_spread(color, left) & (them.pawns | them.reach);
+        !us.has_pieces && steps | pushes | takes == 0
+    };
+    // A state: the white king's square, the black king's, the side to move, and whether it
+    // may be in check.
+    type State = (Square, Square, Color, bool);
+    let index = |(white, black, turn, check): State| {
+        (white.index() * 64 + black.index()) * 4 + 2 * turn.index() + usize::from(check)
+    };
+    let mut seen = vec![false; 64 * 64 * 4];
+    let root: State = (
+        pos.king(Color::White),
+        pos.king(Color::Black),
+        pos.turn(),
+        pos.is_check(),
+    );
+    seen[index(root)] = true;
+    let mut stack = vec![root];
+    while let Some((white, black, turn, check)) = stack.pop() {
+        let (king, enemy_king) = match turn {
+            Color::White => (white, black),
+            Color::Black => (black, white),
+        };
+        if winner != turn && check && !has_flight(turn, king, enemy_king) {
+            return false;
+        }
+        let us = &sides[turn.index()];
+        let them = &sides[(!turn).index()];
+        let mut next = Vec::with_capacity(9);
+        if us.has_pieces {
+            // A piece moves; it may give check wherever its region lets it attack.
+            let check = us.attack & (1u64 << enemy_king.index()) != 0;
+            next.push((king, check));
+        }
+        let sq = 1u64 << king.index();
+        let steps = king_spread(sq)
+            & !sq
+            & !(us.pawns | them.pawn_attacks | king_spread(1u64 << enemy_king.index()));
+        for to in squares(steps) {
+            let check = us.discovers(enemy_king, king, to, pawns);
+            if them.pawns & (1u64 << to.index()) != 0 {
+                // The king takes a pawn: only a stalemate (or a mate by the side that is not
+                // the winner) leaves the proof standing.
+                if !no_moves_after_capture(!turn, enemy_king, to) || (winner == turn && check) {
+                    return false;
+                }
+                continue;
+            }
+            next.push((to, check));
+        }
+        for (moved, check) in next {
+            let child: State = match turn {
+                Color::White => (moved, black, Color::Black, check),
+                Color::Black => (white, moved, Color::White, check),
+            };
+            let i = index(child);
+            if !seen[i] {
+                seen[i] = true;
+                stack.push(child);
+            }
+        }
+    }
+    true
 }

@@ -156,6 +156,27 @@ fn lone_minor_pieces_and_blocked_pawns_still_mate() {
     }
 }
 
+/// CHA's locked positions where one king shuttles between two squares behind its pawns: the
+/// other king can take a pawn, or come next to the caged king, only in a stalemate, and the
+/// caged king always keeps a flight square from a bishop's check. Both are labelled dead
+/// (`--`) in CHA's public vector (lines 494 and 1803 of cha_test_vector.txt); before the
+/// caged-king proof they ran out of budget.
+#[test]
+fn a_caged_king_behind_locked_pawns_is_only_reached_in_stalemate() {
+    for fen in [
+        // The white king shuttles between h3 and h4; Black has four dark-squared bishops.
+        "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1",
+        // The black king is caged on a5 and b6; White has light- and dark-squared bishops.
+        "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for color in Color::ALL {
+            assert!(quick_unwinnable(&p, color), "{fen} {color}");
+            assert_eq!(winnability(&p, color), Verdict::Unwinnable, "{fen} {color}");
+        }
+    }
+}
+
 /// The finder for weak winners on its own. A lone bishop against two knights (TWIC) and
 /// against five pawns (a Lichess timeout): the loser's king goes to a corner of the bishop's
 /// colour and its own units fill the flight squares. A blocked a-pawn (TWIC): White's king
@@ -186,4 +207,15 @@ fn the_weak_winner_finder_leaves_strong_and_bare_winners_alone() {
         &pos("7k/8/8/8/8/8/p7/K5N1 w - - 0 1"),
         Color::White
     ));
+}
+
+/// The caged-king proof must not claim a position where a check can leave the caged king
+/// without a flight square: with a black rook that can reach the first rank, the white king
+/// caged on h3 and h4 is mated by a rook on h1 (h2 and h4 are on the rook's file, g4 and g3
+/// are the black pawns' squares). The helpmate is replayed.
+#[test]
+fn a_caged_king_that_a_rook_can_check_is_not_safe() {
+    let fen = "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/r5k1 b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::Black));
+    assert_helpmate(fen, Color::Black);
 }
