@@ -15,8 +15,12 @@
 //! 3. a semi-static analysis of blocked positions: the pawns that can never move again (and
 //!    the kings that can never leave their square) are permanent walls; each unit's reachable
 //!    squares behind them are worked out, and no mating pattern (a king square the winner can
-//!    attack with every neighbour filled or covered) may be reachable;
-//! 4. the probe again, over a few thousand positions;
+//!    attack with every neighbour filled or covered) may be reachable. When every pawn is
+//!    locked by a pawn and none can ever be taken, a small game over the two kings' squares
+//!    (pieces abstracted) shows whether a king can reach a pawn only in a stalemate;
+//! 4. for a winner without queen or rook, a best-first helpmate finder (see `minor.rs`) aimed
+//!    at a promotion or at a mate with the loser's king in a corner its own units fill;
+//!    then the probe again, over a few thousand positions;
 //! 5. rounds of growing size of a guided helpmate search (iterative deepening, the loser's king
 //!    driven to the edge, the winner's units brought closer, promotion to a queen first, a
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
@@ -80,7 +84,7 @@ impl Verdict {
 
 /// How much work a decision may take, in positions visited; [`Verdict::Undetermined`] means a
 /// budget ran out. The defaults still leave some positions of the public test sets
-/// undetermined (21 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
+/// undetermined (5 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Positions the guided helpmate searches may visit, all rounds together; each quick
