@@ -13,11 +13,7 @@ fn assert_helpmate(fen: &str, winner: Color) {
     let Verdict::Winnable(line) = winnability(&start, winner) else {
         panic!("{fen}: expected winnable for {winner}");
     };
-    let mut current = start;
-    for mv in line {
-        current = current.play(mv).expect("legal helpmate move");
-    }
-    assert!(current.is_checkmate() && current.turn() == !winner, "{fen}");
+    assert_mates(&start, &line, winner);
 }
 
 #[test]
@@ -137,7 +133,11 @@ fn assert_mates(start: &Position, line: &[super::Move], winner: Color) {
     for &mv in line {
         current = current.play(mv).expect("legal helpmate move");
     }
-    assert!(current.is_checkmate() && current.turn() == !winner);
+    assert!(
+        current.is_checkmate() && current.turn() == !winner,
+        "{} does not end in a mate by {winner}",
+        start.numbered_line(line)
+    );
 }
 
 /// Hard positions from TWIC finals where one side has a lone minor piece (or a blocked
