@@ -156,6 +156,25 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
             uncovering |= blockers & ours;
         }
     }
+    // The squares a piece of each role checks from, by role index (the king gives none).
+    let checks = [
+        pawn,
+        knight,
+        diagonal,
+        straight,
+        diagonal | straight,
+        Bitboard::EMPTY,
+    ];
+    let rare =
+        |m: Move| m.castling_side().is_some() || m.is_en_passant() || m.promotion_role().is_some();
+    let may_check = |m: Move| {
+        rare(m) || uncovering.contains(m.from()) || checks[m.role().index()].contains(m.to())
+    };
+    // Many positions of a greedy line have no move that can give check at all: the flight
+    // squares below, the costly part, are worked out only when one does.
+    if !moves.iter().any(|&m| may_check(m)) {
+        return None;
+    }
     // The king's flight squares as the position stands: next to it, not held by its own
     // units, and attacked by none of ours (looking through the king, which moves away).
     let through_king = occupied ^ Bitboard::from_square(king);
@@ -166,36 +185,24 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         }
     }
     moves.iter().copied().find(|&m| {
-        let rare = m.castling_side().is_some() || m.is_en_passant() || m.promotion_role().is_some();
-        let uncovers = uncovering.contains(m.from());
-        if !rare {
-            let checks = match m.role() {
-                Role::Pawn => pawn,
-                Role::Knight => knight,
-                Role::Bishop => diagonal,
-                Role::Rook => straight,
-                Role::Queen => diagonal | straight,
-                Role::King => Bitboard::EMPTY,
-            };
-            if !checks.contains(m.to()) && !uncovers {
+        if !may_check(m) {
+            return false;
+        }
+        if !rare(m) && !uncovering.contains(m.from()) {
+            // The checking piece on its new square takes away what it attacks (through
+            // the king) and the square it stands on; any other flight square stays.
+            let seen =
+                (through_king & !Bitboard::from_square(m.from())) | Bitboard::from_square(m.to());
+            let covered = Bitboard::from_square(m.to())
+                | match m.role() {
+                    Role::Pawn => pawn_attacks(us, m.to()),
+                    Role::Knight => knight_attacks(m.to()),
+                    Role::Bishop => bishop_attacks(m.to(), seen),
+                    Role::Rook => rook_attacks(m.to(), seen),
+                    _ => queen_attacks(m.to(), seen),
+                };
+            if (flights & !covered).is_nonempty() {
                 return false;
-            }
-            if !uncovers {
-                // The checking piece on its new square takes away what it attacks (through
-                // the king) and the square it stands on; any other flight square stays.
-                let seen = (through_king & !Bitboard::from_square(m.from()))
-                    | Bitboard::from_square(m.to());
-                let covered = Bitboard::from_square(m.to())
-                    | match m.role() {
-                        Role::Pawn => pawn_attacks(us, m.to()),
-                        Role::Knight => knight_attacks(m.to()),
-                        Role::Bishop => bishop_attacks(m.to(), seen),
-                        Role::Rook => rook_attacks(m.to(), seen),
-                        _ => queen_attacks(m.to(), seen),
-                    };
-                if (flights & !covered).is_nonempty() {
-                    return false;
-                }
             }
         }
         let mut child = *pos;

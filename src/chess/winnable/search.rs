@@ -123,7 +123,7 @@ impl Ordering {
     }
 
     /// The higher, the sooner the move is tried.
-    #[inline]
+    #[inline(always)]
     pub(super) fn score(&self, mv: Move) -> i32 {
         let capture = mv.is_en_passant() || self.theirs.contains(mv.to());
         let loser_king = self.loser_king;
