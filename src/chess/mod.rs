@@ -48,8 +48,8 @@ pub use san::{
 pub use types::{ByColor, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square};
 pub use uci::{IllegalUciError, ParseUciError, ReadUciError, Uci};
 pub use winnable::{
-    Budget, QUICK_NODES, Verdict, is_dead_position, quick_helpmate, quick_unwinnable, winnability,
-    winnability_after_quick_probes, winnability_within,
+    Budget, QUICK_NODES, QuickStage, Verdict, is_dead_position, quick_helpmate, quick_unwinnable,
+    winnability, winnability_after, winnability_within,
 };
 pub use zobrist::RepetitionKey;
 

@@ -114,17 +114,23 @@ pub fn winnability(pos: &Position, winner: Color) -> Verdict {
 
 /// [`winnability`] within a stated budget.
 pub fn winnability_within(pos: &Position, winner: Color, budget: Budget) -> Verdict {
-    decide(pos, winner, budget, false)
+    decide(pos, winner, budget, None)
 }
 
-/// [`winnability_within`] for a caller whose own [`quick_helpmate`] calls for `winner`, with
-/// [`QUICK_NODES`] and ten times as many, found nothing: the decision's own probes would only
-/// repeat them (a probe is deterministic), so they are skipped. The verdict is the same.
-pub fn winnability_after_quick_probes(pos: &Position, winner: Color, budget: Budget) -> Verdict {
-    decide(pos, winner, budget, true)
+/// [`winnability_within`] for a caller whose own [`quick_helpmate`] calls for `winner`, at
+/// every stage up to `tried`, found nothing: the decision's own cheap finders of those stages
+/// would only repeat them (each is deterministic), so they are skipped. The verdict is the
+/// same.
+pub fn winnability_after(
+    pos: &Position,
+    winner: Color,
+    budget: Budget,
+    tried: QuickStage,
+) -> Verdict {
+    decide(pos, winner, budget, Some(tried))
 }
 
-fn decide(pos: &Position, winner: Color, budget: Budget, probed: bool) -> Verdict {
+fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStage>) -> Verdict {
     if !pos.has_legal_moves() {
         // The game is over: a checkmate by the winner is the trivial helpmate; a checkmate
         // of the winner or a stalemate leaves no series of moves at all.
@@ -137,22 +143,17 @@ fn decide(pos: &Position, winner: Color, budget: Budget, probed: bool) -> Verdic
     if statics::material_unwinnable(pos, winner) {
         return Verdict::Unwinnable;
     }
-    // The probes are guided helpmate searches too, and count against that budget.
-    let probe_nodes = u32::try_from(budget.helpmate_nodes).unwrap_or(u32::MAX);
-    if !probed && let Some(line) = probe::probe(pos, winner, QUICK_NODES.min(probe_nodes)) {
+    if tried.is_none()
+        && let Some(line) = probe::probe(pos, winner, probe_nodes(QUICK_NODES, budget))
+    {
         return Verdict::Winnable(line);
     }
     if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
-    // A winner without queen or rook mates only with the loser's units placed for it, which
-    // the probe's ordering does not foresee: a search aimed at that goal (see `minor.rs`).
-    if minor::applies(pos, winner)
-        && let Some(line) = minor::helpmate(pos, winner, budget.helpmate_nodes)
+    if tried != Some(QuickStage::Finders)
+        && let Some(line) = later_finders(pos, winner, budget)
     {
-        return Verdict::Winnable(line);
-    }
-    if !probed && let Some(line) = probe::probe(pos, winner, (10 * QUICK_NODES).min(probe_nodes)) {
         return Verdict::Winnable(line);
     }
     // Rounds of growing size, alternating the two searches: a winnable position is usually
@@ -190,16 +191,52 @@ fn decide(pos: &Position, winner: Color, budget: Budget, probed: bool) -> Verdic
     Verdict::Undetermined
 }
 
-/// A helpmate for `winner` found by the quick probe alone, visiting at most `nodes`
-/// positions, or `None`, which proves nothing. For a caller that needs only one of two
-/// colours shown able to mate (a position alive, 5.2.2): asking both quickly first spares a
-/// slow full decision for a colour whose mate is hard to find when the other's is easy.
-/// [`QUICK_NODES`] is what [`winnability`] itself tries first.
-pub fn quick_helpmate(pos: &Position, winner: Color, nodes: u32) -> Option<Vec<Move>> {
+/// The cheap helpmate finders, by stage. A caller that needs only one of two colours shown
+/// able to mate (a position alive, 5.2.2) asks both colours at one stage before either at the
+/// next: that spares a slow search for a colour whose mate is hard to find when the other's
+/// is easy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum QuickStage {
+    /// The quick probe over [`QUICK_NODES`] positions: what [`winnability`] tries first.
+    Probe,
+    /// For a winner without queen or rook, the finder aimed at a promotion or a corner mate;
+    /// then the probe over ten times as many positions.
+    Finders,
+}
+
+/// A helpmate for `winner` found by the cheap finders of one stage, within the budget's
+/// helpmate nodes, or `None`, which proves nothing.
+pub fn quick_helpmate(
+    pos: &Position,
+    winner: Color,
+    stage: QuickStage,
+    budget: Budget,
+) -> Option<Vec<Move>> {
     if !pos.has_legal_moves() || statics::material_unwinnable(pos, winner) {
         return None;
     }
-    probe::probe(pos, winner, nodes)
+    match stage {
+        QuickStage::Probe => probe::probe(pos, winner, probe_nodes(QUICK_NODES, budget)),
+        QuickStage::Finders => later_finders(pos, winner, budget),
+    }
+}
+
+/// The second stage of the cheap finders (see [`QuickStage::Finders`]).
+fn later_finders(pos: &Position, winner: Color, budget: Budget) -> Option<Vec<Move>> {
+    // A winner without queen or rook mates only with the loser's units placed for it, which
+    // the probe's ordering does not foresee: a search aimed at that goal (see `minor.rs`).
+    if minor::applies(pos, winner)
+        && let Some(line) = minor::helpmate(pos, winner, budget.helpmate_nodes)
+    {
+        return Some(line);
+    }
+    probe::probe(pos, winner, probe_nodes(10 * QUICK_NODES, budget))
+}
+
+/// A probe's positions, within the budget's helpmate nodes (the probes are guided helpmate
+/// searches too, and count against that budget).
+fn probe_nodes(nodes: u32, budget: Budget) -> u32 {
+    nodes.min(u32::try_from(budget.helpmate_nodes).unwrap_or(u32::MAX))
 }
 
 /// The proofs that need no search: the material rule and the semi-static analysis of blocked
@@ -215,17 +252,17 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
 pub fn is_dead_position(pos: &Position) -> Option<bool> {
     // A quick helpmate for either side settles it; only then the full decisions, which
     // for one side may be much slower than a quick proof for the other.
-    for nodes in [QUICK_NODES, 10 * QUICK_NODES] {
+    for stage in [QuickStage::Probe, QuickStage::Finders] {
         if Color::ALL
             .into_iter()
-            .any(|color| quick_helpmate(pos, color, nodes).is_some())
+            .any(|color| quick_helpmate(pos, color, stage, Budget::default()).is_some())
         {
             return Some(false);
         }
     }
     let mut undetermined = false;
     for color in Color::ALL {
-        match winnability_after_quick_probes(pos, color, Budget::default()) {
+        match winnability_after(pos, color, Budget::default(), QuickStage::Finders) {
             Verdict::Winnable(_) => return Some(false),
             Verdict::Unwinnable => {}
             Verdict::Undetermined => undetermined = true,

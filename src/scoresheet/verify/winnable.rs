@@ -11,8 +11,8 @@
 //! search over the plies find where the game became dead.
 
 use crate::chess::{
-    Budget, Color, DeadReason, Ending, Game, Move, Position, QUICK_NODES, Role, Verdict,
-    quick_helpmate, quick_unwinnable, winnability_after_quick_probes, winnability_within,
+    Budget, Color, DeadReason, Ending, Game, Move, Position, QuickStage, Role, Verdict,
+    quick_helpmate, quick_unwinnable, winnability_after, winnability_within,
 };
 
 use super::replay::Stop;
@@ -28,9 +28,9 @@ pub(super) struct Decisions {
     /// The position the result is judged on and what is known of it, by colour.
     final_pos: Position,
     at_final: [Option<Verdict>; 2],
-    /// Whether both quick probes already failed there, by colour: the full decision then
-    /// skips its own, which would only repeat them.
-    probed_final: [bool; 2],
+    /// The last stage of the cheap helpmate finders that already failed there, by colour: the
+    /// full decision then skips those stages, which would only repeat them.
+    tried_final: [Option<QuickStage>; 2],
 }
 
 impl Decisions {
@@ -40,16 +40,15 @@ impl Decisions {
             calls: 0,
             final_pos,
             at_final: [None, None],
-            probed_final: [false, false],
+            tried_final: [None, None],
         }
     }
 
-    fn decide(&mut self, pos: &Position, color: Color, probed: bool) -> Verdict {
+    fn decide(&mut self, pos: &Position, color: Color, tried: Option<QuickStage>) -> Verdict {
         self.calls += 1;
-        if probed {
-            winnability_after_quick_probes(pos, color, self.budget)
-        } else {
-            winnability_within(pos, color, self.budget)
+        match tried {
+            Some(stage) => winnability_after(pos, color, self.budget, stage),
+            None => winnability_within(pos, color, self.budget),
         }
     }
 
@@ -59,7 +58,7 @@ impl Decisions {
             return verdict.clone();
         }
         let pos = self.final_pos;
-        let verdict = self.decide(&pos, color, self.probed_final[color.index()]);
+        let verdict = self.decide(&pos, color, self.tried_final[color.index()]);
         self.at_final[color.index()] = Some(verdict.clone());
         verdict
     }
@@ -68,7 +67,7 @@ impl Decisions {
     pub(super) fn set_final(&mut self, pos: Position) {
         self.final_pos = pos;
         self.at_final = [None, None];
-        self.probed_final = [false, false];
+        self.tried_final = [None, None];
     }
 
     /// Whether the position just before an ending the game reached by itself was already
@@ -118,34 +117,33 @@ impl Decisions {
     /// mate, `Some(false)` at the first helpmate found, `None` when a colour not shown able
     /// was left undetermined. `first` is asked first.
     fn dead_at(&mut self, pos: &Position, first: Color, is_final: bool) -> Option<bool> {
-        // A quick helpmate for either colour shows the position alive. Asking both quickly,
-        // then both a little longer, before either fully spares the slow search for a lone
-        // minor piece's mate when the other side's mate is easy; at the final position it is
-        // kept as that colour's verdict. The probes stay within the check's helpmate budget.
-        let cap = u32::try_from(self.budget.helpmate_nodes).unwrap_or(u32::MAX);
-        for nodes in [QUICK_NODES, 10 * QUICK_NODES] {
+        // A quick helpmate for either colour shows the position alive. Asking both colours at
+        // each stage of the cheap finders before either fully spares the slow search for a
+        // lone minor piece's mate when the other side's mate is easy; at the final position
+        // it is kept as that colour's verdict.
+        for stage in [QuickStage::Probe, QuickStage::Finders] {
             for color in [first, !first] {
                 if is_final && self.at_final[color.index()].is_some() {
                     continue;
                 }
                 self.calls += 1;
-                if let Some(line) = quick_helpmate(pos, color, nodes.min(cap)) {
+                if let Some(line) = quick_helpmate(pos, color, stage, self.budget) {
                     if is_final {
                         self.at_final[color.index()] = Some(Verdict::Winnable(line));
                     }
                     return Some(false);
                 }
+                if is_final {
+                    self.tried_final[color.index()] = Some(stage);
+                }
             }
-        }
-        if is_final {
-            self.probed_final = [true, true];
         }
         let mut undetermined = false;
         for color in [first, !first] {
             let verdict = if is_final {
                 self.at_final(color)
             } else {
-                self.decide(pos, color, true)
+                self.decide(pos, color, Some(QuickStage::Finders))
             };
             match verdict {
                 Verdict::Winnable(_) => return Some(false),
