@@ -464,10 +464,22 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.board
+        if !self
+            .board
             .by_piece(mv.role().of(self.turn))
             .contains(mv.from())
-            && self.legal_moves().contains(&mv)
+        {
+            return false;
+        }
+        // Only the moves between the two squares are generated: the one asked about is
+        // among them if it is legal.
+        let mut moves = MoveList::new();
+        self.legal_moves_between(
+            Bitboard::from_square(mv.from()),
+            Bitboard::from_square(mv.to()),
+            &mut moves,
+        );
+        moves.contains(&mv)
     }
 
     /// Plays `mv` if it is legal and returns the position after it.

@@ -12,7 +12,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::moves::{Move, MoveKind};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveKind, MoveList};
 use super::position::Position;
 use super::types::{CastlingSide, Color, File, Rank, Role, Square};
 
@@ -197,16 +198,20 @@ impl San {
             }
             Role::King => {}
             role => {
-                let others: Vec<Square> = pos
-                    .legal_moves()
-                    .iter()
-                    .filter(|o| o.role() == role && o.to() == mv.to() && o.from() != mv.from())
-                    .map(|o| o.from())
-                    .collect();
-                if !others.is_empty() {
-                    if others.iter().all(|sq| sq.file() != mv.from().file()) {
+                // The other pieces of the same kind that could move to the same square: only
+                // their moves there are generated.
+                let mut moves = MoveList::new();
+                let same = pos.board().by_piece(role.of(pos.turn()));
+                pos.legal_moves_between(
+                    same.without(mv.from()),
+                    Bitboard::from_square(mv.to()),
+                    &mut moves,
+                );
+                let others = moves.iter().filter(|o| o.role() == role).map(|o| o.from());
+                if others.clone().next().is_some() {
+                    if others.clone().all(|sq| sq.file() != mv.from().file()) {
                         file = Some(mv.from().file());
-                    } else if others.iter().all(|sq| sq.rank() != mv.from().rank()) {
+                    } else if others.clone().all(|sq| sq.rank() != mv.from().rank()) {
                         rank = Some(mv.from().rank());
                     } else {
                         file = Some(mv.from().file());
@@ -550,6 +555,7 @@ impl Position {
     /// first; the numbers continue from this position's full-move number. Stops quietly at the
     /// first move that is not legal, so that a caller's bug cannot turn into a panic.
     pub fn numbered_line(&self, moves: &[Move]) -> String {
+        use std::fmt::Write;
         let mut text = String::new();
         let mut pos = *self;
         for (i, &mv) in moves.iter().enumerate() {
@@ -557,12 +563,13 @@ impl Position {
             if !text.is_empty() {
                 text.push(' ');
             }
+            // Writing into a String cannot fail.
             if pos.turn() == Color::White {
-                text.push_str(&format!("{}. ", pos.fullmove_number()));
+                let _ = write!(text, "{}. ", pos.fullmove_number());
             } else if i == 0 {
-                text.push_str(&format!("{}... ", pos.fullmove_number()));
+                let _ = write!(text, "{}... ", pos.fullmove_number());
             }
-            text.push_str(&pos.san(mv));
+            let _ = write!(text, "{}", SanPlus::from_move(&pos, mv));
             pos = next;
         }
         text
