@@ -13,12 +13,15 @@ use super::super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use super::super::{Bitboard, Color, Move, MoveList, Position, Role};
+use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
 
 /// The length of one greedy line, in plies.
 const DIVE_PLIES: u32 = 80;
+
+/// How many of the winner's moves, best first, a greedy line tries where they stalemate.
+const STALEMATE_TRIES: usize = 4;
 
 /// Looks for a helpmate by `winner` from `pos`, visiting at most `limit` positions.
 pub(super) fn probe(pos: &Position, winner: Color, limit: u32) -> Option<Vec<Move>> {
@@ -48,19 +51,44 @@ fn dive(
     line.clear();
     let mut pos = *pos;
     let mut moves = MoveList::new();
-    for ply in 0..DIVE_PLIES {
+    // The winner's position before its last move, and the moves of it that stalemated.
+    let mut retreat = pos;
+    // (Filled with a move no position has, which no legal move equals.)
+    let mut excluded = [Move::normal(Role::King, Square::A1, Square::A1); STALEMATE_TRIES];
+    let mut excluded_len = 0;
+    for _ in 0..DIVE_PLIES {
         *nodes += 1;
         if *nodes > limit {
             return false;
         }
         pos.legal_moves_into(&mut moves);
-        if pos.turn() == winner
-            && let Some(m) = mate_in_one(&pos, &moves)
-        {
-            line.push(m);
-            return true;
+        if pos.turn() == winner {
+            if let Some(m) = mate_in_one(&pos, &moves) {
+                line.push(m);
+                return true;
+            }
+            retreat = pos;
+        } else if moves.is_empty() {
+            // The winner's last move left the loser no move, and did not mate (a mate is
+            // found before the ordering is asked): a stalemate, which ends no helpmate. The
+            // winner's next best move is played instead, a few times at most; against a lone
+            // king this is the usual way a greedy line goes wrong.
+            // (A line that starts with the loser to move and no move has nowhere to go.)
+            if excluded_len == STALEMATE_TRIES {
+                return false;
+            }
+            let Some(last) = line.pop() else {
+                return false;
+            };
+            excluded[excluded_len] = last;
+            excluded_len += 1;
+            pos = retreat;
+            pos.legal_moves_into(&mut moves);
+        } else {
+            excluded_len = 0;
         }
         let ordering = Ordering::for_greedy_line(&pos, winner);
+        let excluded = &excluded[..excluded_len];
         let mut best: Option<(i32, Move)> = None;
         for &m in moves.iter() {
             let mut value = ordering.score(m);
@@ -69,16 +97,17 @@ fn dive(
                 // equal: a hash of the move, the ply and the seed, below the ordering's
                 // larger differences.
                 let mix = ((m.from().index() as u32) << 8 | m.to().index() as u32)
-                    .wrapping_add(ply << 16)
+                    .wrapping_add((line.len() as u32) << 16)
                     .wrapping_mul(0x9e37_79b9)
                     .wrapping_add(seed.wrapping_mul(0x85eb_ca6b));
                 value += (mix >> 27) as i32;
             }
-            if best.is_none_or(|(b, _)| value > b) {
+            if best.is_none_or(|(b, _)| value > b) && !excluded.contains(&m) {
                 best = Some((value, m));
             }
         }
-        // No legal move: the line ended in a stalemate or a mate of the winner.
+        // No legal move (left): the line ended in a mate of the winner, or every move tried
+        // stalemated.
         let Some((_, m)) = best else { return false };
         let before = pos.board().occupied().count();
         pos.play_unchecked(m);
@@ -209,4 +238,34 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         child.play_unchecked(m);
         child.is_check() && !child.has_legal_moves()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: a probe from a position where the loser, to move, has no move (here a
+    /// stalemate, the queen on b6 against the king on a8) found no winner's move to step back
+    /// to and panicked. It must find nothing: no series of moves starts there.
+    #[test]
+    fn a_probe_from_a_stalemate_finds_nothing() {
+        let pos = Position::from_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1").unwrap();
+        assert!(!pos.has_legal_moves() && !pos.is_check());
+        assert_eq!(probe(&pos, Color::White, 400), None);
+    }
+
+    /// A queen against a bare king, where the greedy line's best moves stalemate: the line
+    /// steps back and mates. The line is replayed here move by move.
+    #[test]
+    fn a_greedy_line_steps_around_stalemates_to_mate() {
+        // The position arose in a random game of shared/data/pgn (random-legal.pgn): before
+        // the greedy line stepped back from stalemates it failed over 4,400 positions.
+        let pos = Position::from_fen("7K/8/6q1/4k3/8/8/8/8 b - - 33 180").unwrap();
+        let line = probe(&pos, Color::Black, 400).expect("a helpmate");
+        let mut at = pos;
+        for &m in &line {
+            at = at.play(m).expect("every move of the line is legal");
+        }
+        assert!(at.is_checkmate() && at.turn() == Color::White);
+    }
 }

@@ -5,7 +5,9 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use super::super::attacks::{bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use super::super::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use super::super::{
     Bitboard, Board, CastlingRights, Color, Move, MoveList, Position, Role, Square,
 };
@@ -71,6 +73,10 @@ fn changes_structure(pos: &Position, mv: Move) -> bool {
 
 const CHECK_PENALTY: i32 = 30;
 
+/// What a greedy line's winner loses by moving a piece where a bare king can take it, and
+/// gains by moving it away from there.
+const EXPOSED_PENALTY: i32 = 20;
+
 /// The move ordering of both searches: the winner brings its units towards the loser's king
 /// and promotes to a queen; the loser walks its king to the edge and brings its own units next
 /// to it, where they can take away flight squares; neither side is keen on captures (the
@@ -86,6 +92,10 @@ pub(super) struct Ordering {
     /// Where each kind of piece of the winner would give check, by role index, when checks
     /// are put off (see [`Ordering::for_greedy_line`]); empty otherwise.
     checks: [Bitboard; 6],
+    /// In a greedy line against a bare king, the squares next to it that the winner's king
+    /// does not guard: a piece there is taken, often by the lone king's only move, and the
+    /// line ends without mating material (see [`Ordering::for_greedy_line`]); empty otherwise.
+    exposed: Bitboard,
 }
 
 impl Ordering {
@@ -96,6 +106,7 @@ impl Ordering {
             winner_king: pos.king(winner),
             theirs: pos.board().by_color(!pos.turn()),
             checks: [Bitboard::EMPTY; 6],
+            exposed: Bitboard::EMPTY,
         }
     }
 
@@ -118,6 +129,15 @@ impl Ordering {
             ordering.checks[Role::Bishop.index()] = diagonal;
             ordering.checks[Role::Rook.index()] = straight;
             ordering.checks[Role::Queen.index()] = diagonal | straight;
+        }
+        // Against a bare king the winner keeps its pieces away from the king's reach unless
+        // its own king guards them: a greedy line cannot take back a move that lets the lone
+        // king take the last piece that could mate.
+        if ordering.winner_moves
+            && board.by_color(!winner) == board.kings() & board.by_color(!winner)
+        {
+            ordering.exposed =
+                king_attacks(ordering.loser_king) & !king_attacks(ordering.winner_king);
         }
         ordering
     }
@@ -152,6 +172,13 @@ impl Ordering {
             };
             if mv.role() == Role::Pawn {
                 s += 8;
+            }
+            if self.exposed.is_nonempty() && mv.role() != Role::King {
+                if self.exposed.contains(mv.to()) {
+                    s -= EXPOSED_PENALTY;
+                } else if self.exposed.contains(mv.from()) {
+                    s += EXPOSED_PENALTY;
+                }
             }
             if mv.promotion_role().is_none() && self.checks[mv.role().index()].contains(mv.to()) {
                 // Mates are looked for before the ordering is asked, so this check does not
