@@ -59,6 +59,73 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Finds whether one given move is generated, without listing any: a legality test.
+pub(crate) struct ContainsSink {
+    pub(crate) mv: Move,
+    pub(crate) found: bool,
+}
+
+impl MoveSink for ContainsSink {
+    #[inline]
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if targets.contains(self.mv.to()) {
+            self.push(Move::normal(role, from, self.mv.to()));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
+        for to in targets {
+            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+            if promoting {
+                for role in Role::PROMOTIONS {
+                    self.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.push(Move::normal(Role::Pawn, from, to));
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.found |= mv == self.mv;
+    }
+}
+
+/// Gathers the squares that pieces of one kind move from, without listing the moves: what
+/// SAN's disambiguation needs to know of the other pieces that reach a square.
+pub(crate) struct OriginsSink {
+    pub(crate) role: Role,
+    pub(crate) origins: Bitboard,
+}
+
+impl MoveSink for OriginsSink {
+    #[inline]
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if role == self.role && targets.is_nonempty() {
+            self.origins = self.origins.with(from);
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i32, _promoting: bool) {
+        if self.role == Role::Pawn {
+            for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                self.origins = self.origins.with(from);
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if mv.role() == self.role {
+            self.origins = self.origins.with(mv.from());
+        }
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct CountSink {
     pub(crate) count: u64,

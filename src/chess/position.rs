@@ -5,7 +5,7 @@ use std::fmt;
 use super::attacks;
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::movegen::{self, CountSink, ListSink};
+use super::movegen::{self, ContainsSink, CountSink, ListSink, OriginsSink};
 use super::moves::{Move, MoveKind, MoveList};
 use super::types::{CastlingSide, Color, File, Rank, Role, Square};
 
@@ -473,13 +473,25 @@ impl Position {
         }
         // Only the moves between the two squares are generated: the one asked about is
         // among them if it is legal.
-        let mut moves = MoveList::new();
-        self.legal_moves_between(
+        let mut sink = ContainsSink { mv, found: false };
+        movegen::generate(
+            self,
+            &mut sink,
             Bitboard::from_square(mv.from()),
             Bitboard::from_square(mv.to()),
-            &mut moves,
         );
-        moves.contains(&mv)
+        sink.found
+    }
+
+    /// The squares from which pieces of `role` of the side to move have a legal move to
+    /// `to`, among `origins`.
+    pub(crate) fn legal_origins(&self, role: Role, origins: Bitboard, to: Square) -> Bitboard {
+        let mut sink = OriginsSink {
+            role,
+            origins: Bitboard::EMPTY,
+        };
+        movegen::generate(self, &mut sink, origins, Bitboard::from_square(to));
+        sink.origins
     }
 
     /// Plays `mv` if it is legal and returns the position after it.

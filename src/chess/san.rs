@@ -9,11 +9,12 @@
 //! reader can sit on top of it; [`SanPlus::to_move_strict`] refuses any deviation, which is
 //! what "strict SAN" means.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
+use super::attacks;
 use super::bitboard::Bitboard;
-use super::moves::{Move, MoveKind, MoveList};
+use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::{CastlingSide, Color, File, Rank, Role, Square};
 
@@ -200,18 +201,25 @@ impl San {
             role => {
                 // The other pieces of the same kind that could move to the same square: only
                 // their moves there are generated.
-                let mut moves = MoveList::new();
-                let same = pos.board().by_piece(role.of(pos.turn()));
-                pos.legal_moves_between(
-                    same.without(mv.from()),
-                    Bitboard::from_square(mv.to()),
-                    &mut moves,
-                );
-                let others = moves.iter().filter(|o| o.role() == role).map(|o| o.from());
-                if others.clone().next().is_some() {
-                    if others.clone().all(|sq| sq.file() != mv.from().file()) {
+                let board = pos.board();
+                let same = board.by_piece(role.of(pos.turn())).without(mv.from());
+                // Most often no other such piece even reaches the square (a piece's moves
+                // are symmetric: it reaches the square from where the square reaches it).
+                let reach = match role {
+                    Role::Knight => attacks::knight_attacks(mv.to()),
+                    Role::Bishop => attacks::bishop_attacks(mv.to(), board.occupied()),
+                    Role::Rook => attacks::rook_attacks(mv.to(), board.occupied()),
+                    _ => attacks::queen_attacks(mv.to(), board.occupied()),
+                };
+                let others = if (same & reach).is_nonempty() {
+                    pos.legal_origins(role, same & reach, mv.to())
+                } else {
+                    Bitboard::EMPTY
+                };
+                if others.is_nonempty() {
+                    if others.into_iter().all(|sq| sq.file() != mv.from().file()) {
                         file = Some(mv.from().file());
-                    } else if others.clone().all(|sq| sq.rank() != mv.from().rank()) {
+                    } else if others.into_iter().all(|sq| sq.rank() != mv.from().rank()) {
                         rank = Some(mv.from().rank());
                     } else {
                         file = Some(mv.from().file());
@@ -324,10 +332,17 @@ impl San {
     }
 }
 
-impl fmt::Display for San {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl San {
+    /// Appends the notation to `out`, one character at a time: a line of many moves is
+    /// written without the formatting machinery's cost per piece.
+    pub fn push_to(&self, out: &mut String) {
+        self.each_char(|c| out.push(c));
+    }
+
+    /// Hands each character of the notation to `push`, in order.
+    fn each_char(&self, mut push: impl FnMut(char)) {
         match *self {
-            San::Castle(side) => f.write_str(side.san()),
+            San::Castle(side) => side.san().chars().for_each(push),
             San::Normal {
                 role,
                 file,
@@ -337,24 +352,39 @@ impl fmt::Display for San {
                 promotion,
             } => {
                 if role != Role::Pawn {
-                    write!(f, "{}", role.upper_char())?;
+                    push(role.upper_char());
                 }
                 if let Some(file) = file {
-                    write!(f, "{file}")?;
+                    push(file.char());
                 }
                 if let Some(rank) = rank {
-                    write!(f, "{rank}")?;
+                    push(rank.char());
                 }
                 if capture {
-                    f.write_str("x")?;
+                    push('x');
                 }
-                write!(f, "{to}")?;
+                push(to.file().char());
+                push(to.rank().char());
                 if let Some(promotion) = promotion {
-                    write!(f, "={}", promotion.upper_char())?;
+                    push('=');
+                    push(promotion.upper_char());
                 }
-                Ok(())
             }
         }
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // At most seven ASCII characters (`Qa1xb2` or `exd8=Q`), gathered on the stack and
+        // written at once.
+        let mut text = [0u8; 8];
+        let mut len = 0;
+        self.each_char(|c| {
+            text[len] = c as u8;
+            len += 1;
+        });
+        f.write_str(std::str::from_utf8(&text[..len]).unwrap_or_default())
     }
 }
 
@@ -414,13 +444,23 @@ impl SanPlus {
     }
 }
 
+impl SanPlus {
+    /// Appends the notation, mark included, to `out` (see [`San::push_to`]).
+    pub fn push_to(&self, out: &mut String) {
+        self.san.push_to(out);
+        if let Some(suffix) = self.suffix {
+            out.push(suffix.char());
+        }
+    }
+}
+
 impl fmt::Display for SanPlus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.san)?;
-        if let Some(suffix) = self.suffix {
-            write!(f, "{}", suffix.char())?;
+        self.san.fmt(f)?;
+        match self.suffix {
+            Some(suffix) => f.write_char(suffix.char()),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -569,7 +609,7 @@ impl Position {
             } else if i == 0 {
                 let _ = write!(text, "{}... ", pos.fullmove_number());
             }
-            let _ = write!(text, "{}", SanPlus::from_move(&pos, mv));
+            SanPlus::from_move(&pos, mv).push_to(&mut text);
             pos = next;
         }
         text
