@@ -490,21 +490,26 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
 
     // Coordinates: up to two squares' worth of file and rank characters, with an optional
     // separator between origin and destination.
-    let mut coords: Vec<(usize, char)> = Vec::new();
+    // At most four, kept on the stack: this runs for every token of every game.
+    let mut coord_slots = [(0usize, '\0'); 4];
+    let mut count = 0;
     let mut separator = Separator::None;
     let mut separator_at = None;
     while let Some(&c) = chars.get(i) {
         match c {
-            'a'..='h' | '1'..='8' if coords.len() < 4 => coords.push((i, c)),
-            '-' | 'x' | ':' | '×' if separator_at.is_none() && !coords.is_empty() => {
+            'a'..='h' | '1'..='8' if count < 4 => {
+                coord_slots[count] = (i, c);
+                count += 1;
+            }
+            '-' | 'x' | ':' | '×' if separator_at.is_none() && count > 0 => {
                 separator = if c == '-' {
                     Separator::Hyphen
                 } else {
                     Separator::Capture
                 };
-                separator_at = Some(coords.len());
+                separator_at = Some(count);
             }
-            'x' | ':' | '×' if separator_at.is_none() && coords.is_empty() => {
+            'x' | ':' | '×' if separator_at.is_none() && count == 0 => {
                 separator = Separator::Capture;
                 separator_at = Some(0);
             }
@@ -512,6 +517,7 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
         }
         i += 1;
     }
+    let coords = &coord_slots[..count];
     if coords.len() < 2 {
         return Err(error(i, "a destination square such as e4"));
     }

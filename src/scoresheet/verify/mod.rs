@@ -254,6 +254,11 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
     }
     let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
     for language in Language::ALL {
+        // Most languages lack one of the letters; they are passed over without building
+        // their list of pieces.
+        if !letters.iter().all(|l| language.role(l.as_str()).is_some()) {
+            continue;
+        }
         let roles: Option<Vec<Role>> = letters.iter().map(|l| language.role(l.as_str())).collect();
         if let Some(roles) = roles {
             match groups.iter_mut().find(|(_, r)| *r == roles) {
