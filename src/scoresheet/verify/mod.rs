@@ -565,3 +565,34 @@ pub(crate) fn replay_moves_for_tests(
         ),
     )
 }
+
+/// The moves `token` can mean here in `language`, found twice: as a replay finds them (with
+/// the position's check status known, which lets plain moves skip the move generator) and by
+/// the move generator alone.
+#[cfg(test)]
+pub(crate) fn candidates_both_ways_for_tests(
+    pos: &Position,
+    token: &str,
+    language: Language,
+) -> Option<(Vec<Move>, Vec<Move>)> {
+    let notation = notation::parse(token).ok()?;
+    let reading = Reading::new(language);
+    let mut list = crate::chess::MoveList::new();
+    let mut quick = Vec::new();
+    let quick_ok = language::candidates_into(
+        pos,
+        Some(pos.move_status()),
+        &mut list,
+        &notation,
+        reading,
+        &mut quick,
+    );
+    let slow = candidates(pos, &notation, reading);
+    assert_eq!(
+        quick_ok.is_ok(),
+        slow.is_ok(),
+        "{token} in {}",
+        pos.to_fen()
+    );
+    Some((quick, slow.unwrap_or_default()))
+}
