@@ -131,7 +131,8 @@ impl Position {
         let board = self.board();
         let from = mv.from();
         let to = mv.to();
-        if board.piece_at(from) != Some(mv.role().of(us)) {
+        let moving = mv.role().of(us);
+        if !board.by_piece(moving).contains(from) {
             return next.repetition_key();
         }
         let mut k = key.0 ^ KEYS[SIDE];
@@ -142,15 +143,15 @@ impl Position {
         if let Some(ep) = next.legal_ep_square() {
             k ^= KEYS[EN_PASSANT + ep.file().index()];
         }
-        let moving = mv.role().of(us);
         match mv.kind() {
             MoveKind::Normal | MoveKind::Promotion(_) => {
-                match board.piece_at(to) {
-                    None => {}
-                    Some(captured) if captured.color != us && captured.role != Role::King => {
-                        k ^= piece_key(captured, to);
+                if board.occupied().contains(to) {
+                    match board.piece_at(to) {
+                        Some(captured) if captured.color != us && captured.role != Role::King => {
+                            k ^= piece_key(captured, to);
+                        }
+                        _ => return next.repetition_key(),
                     }
-                    Some(_) => return next.repetition_key(),
                 }
                 let arriving = mv.promotion_role().map_or(moving, |role| role.of(us));
                 k ^= piece_key(moving, from) ^ piece_key(arriving, to);

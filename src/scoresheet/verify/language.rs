@@ -209,7 +209,7 @@ fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<M
                 Color::White => -8,
                 Color::Black => 8,
             };
-            let pawn = Some(Role::Pawn.of(us));
+            let pawns = board.by_piece(Role::Pawn.of(us));
             let from = match from_file {
                 // A step: the pawn right behind, or two behind on its first move.
                 None => {
@@ -217,13 +217,11 @@ fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<M
                         return None;
                     }
                     let one = to.offset(back)?;
-                    if board.piece_at(one) == pawn {
+                    if pawns.contains(one) {
                         one
-                    } else if board.piece_at(one).is_none()
-                        && to.rank() == Rank::FOURTH.relative_to(us)
-                    {
+                    } else if !occupied.contains(one) && to.rank() == Rank::FOURTH.relative_to(us) {
                         let two = one.offset(back)?;
-                        (board.piece_at(two) == pawn).then_some(two)?
+                        pawns.contains(two).then_some(two)?
                     } else {
                         return None;
                     }
@@ -235,13 +233,13 @@ fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<M
                         return None;
                     }
                     let from = Square::from_coords(*file, to.rank()).offset(back)?;
-                    (board.piece_at(from) == pawn).then_some(from)?
+                    pawns.contains(from).then_some(from)?
                 }
             };
             (Role::Pawn, from)
         }
     };
-    if board.by_color(us).contains(to) || board.piece_at(to).is_some_and(|p| p.role == Role::King) {
+    if board.by_color(us).contains(to) || board.by_piece(Role::King.of(!us)).contains(to) {
         return None;
     }
     // Not in check before the move, so the move is legal unless it uncovers a line to the
