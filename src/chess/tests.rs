@@ -733,7 +733,7 @@ fn incremental_repetition_keys_equal_keys_hashed_afresh() {
             let mut here = start;
             for ply in 0..300 {
                 let moves = here.legal_moves();
-                let Some(&mv) = moves.iter().nth((ply * stride) % moves.len().max(1)) else {
+                let Some(&mv) = moves.get((ply * stride) % moves.len().max(1)) else {
                     break;
                 };
                 here = check(&here, mv);

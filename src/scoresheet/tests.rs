@@ -1132,7 +1132,7 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
                     tried += 1;
                 }
             }
-            let Some(&mv) = moves.iter().nth((ply * 5) % moves.len().max(1)) else {
+            let Some(&mv) = moves.get((ply * 5) % moves.len().max(1)) else {
                 break;
             };
             here.play_unchecked(mv);

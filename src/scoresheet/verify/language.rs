@@ -193,10 +193,10 @@ fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<M
             };
             let mut origins = board.by_piece(role.of(us)) & reach;
             if let Some(file) = from_file {
-                origins = origins & Bitboard::from_file(*file);
+                origins &= Bitboard::from_file(*file);
             }
             if let Some(rank) = from_rank {
-                origins = origins & Bitboard::from_rank(*rank);
+                origins &= Bitboard::from_rank(*rank);
             }
             (role, origins.single()?)
         }
