@@ -200,12 +200,26 @@ impl LetterTable {
         LetterTable(roles)
     }
 
+    /// The table of `language`, built once per run: every game asks for several.
+    pub fn of(language: Language) -> &'static LetterTable {
+        static TABLES: std::sync::OnceLock<[LetterTable; 11]> = std::sync::OnceLock::new();
+        let tables = TABLES.get_or_init(|| Language::ALL.map(LetterTable::new));
+        // `ALL` lists the languages in declaration order, so a language's number is its place.
+        &tables[language as usize]
+    }
+
     #[inline]
     pub fn role(&self, mark: &PieceMark) -> Option<Role> {
         match mark {
-            PieceMark::Letter(letter) => self.0[letter.0 as usize],
+            PieceMark::Letter(letter) => self.letter_role(*letter),
             PieceMark::Figurine(role) => Some(*role),
         }
+    }
+
+    /// The piece a letter names, as [`Language::role`] says for its text.
+    #[inline]
+    pub fn letter_role(&self, letter: Letter) -> Option<Role> {
+        self.0[letter.0 as usize]
     }
 }
 

@@ -642,6 +642,8 @@ fn letter_table_matches_the_language_table() {
     // Every language's letters read back to their pieces through the per-scoresheet table.
     for language in Language::ALL {
         let table = notation::LetterTable::new(language);
+        // The table kept for the run is the one built for the language.
+        assert_eq!(notation::LetterTable::of(language), &table, "{language:?}");
         for (letter, role) in language.letters().iter().zip([
             Role::King,
             Role::Queen,

@@ -19,7 +19,7 @@ impl Reading {
     pub(super) fn new(language: Language) -> Reading {
         Reading {
             language,
-            table: LetterTable::new(language),
+            table: *LetterTable::of(language),
         }
     }
 

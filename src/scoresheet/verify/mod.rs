@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
 
-use super::notation::{self, Language, Notation};
+use super::notation::{self, Language, LetterTable, Notation};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
 
 mod language;
@@ -254,12 +254,13 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
     }
     let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
     for language in Language::ALL {
+        let table = LetterTable::of(language);
         // Most languages lack one of the letters; they are passed over without building
         // their list of pieces.
-        if !letters.iter().all(|l| language.role(l.as_str()).is_some()) {
+        if !letters.iter().all(|&l| table.letter_role(l).is_some()) {
             continue;
         }
-        let roles: Option<Vec<Role>> = letters.iter().map(|l| language.role(l.as_str())).collect();
+        let roles: Option<Vec<Role>> = letters.iter().map(|&l| table.letter_role(l)).collect();
         if let Some(roles) = roles {
             match groups.iter_mut().find(|(_, r)| *r == roles) {
                 Some((languages, _)) => languages.push(language),
