@@ -172,12 +172,9 @@ impl Game {
         let before = *self.position();
         let mut next = before;
         next.play_unchecked(mv);
-        // Most moves are piece moves whose key follows from the previous one; the others
-        // (pawn moves, captures, castling) are hashed afresh.
+        // The key follows from the previous one by the squares the move changes.
         let key = match self.keys.last() {
-            Some(&key) => before
-                .repetition_key_after(key, mv)
-                .unwrap_or_else(|| next.repetition_key()),
+            Some(&key) => before.repetition_key_of_next(key, mv, &next),
             None => next.repetition_key(),
         };
         self.keys.push(key);

@@ -689,3 +689,55 @@ fn a_dead_position_says_how_it_was_shown() {
     );
     assert_eq!(blocked.winner(), None);
 }
+
+// ---- Repetition keys -----------------------------------------------------------------------
+
+/// The key a game works out move by move must be the key of the position hashed afresh
+/// (the independent computation here), for every kind of move: captures, promotions with
+/// and without capture, en passant (legal, and forbidden by a pin), castling on both sides
+/// and moves that take castling rights away. Every legal move of each position is tried,
+/// and then a walk of a few hundred plies that always takes the move found at a fixed stride
+/// through the list, which reaches captures, promotions and castling as the walk goes.
+#[test]
+fn incremental_repetition_keys_equal_keys_hashed_afresh() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // Castling both ways for both sides, rooks that can be captured on their home squares.
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        // En passant possible (d6) after Black's double step.
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        // En passant that a pin along the rank forbids.
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        // Promotions, with and without capture, and an en passant square on the board.
+        "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    ];
+    let check = |before: &Position, mv: Move| {
+        let key = before.repetition_key();
+        let mut next = *before;
+        next.play_unchecked(mv);
+        assert_eq!(
+            before.repetition_key_of_next(key, mv, &next),
+            next.repetition_key(),
+            "{} then {mv}",
+            before.to_fen()
+        );
+        next
+    };
+    for fen in fens {
+        let start = pos(fen);
+        for &mv in start.legal_moves().iter() {
+            check(&start, mv);
+        }
+        for stride in [1, 3, 7] {
+            let mut here = start;
+            for ply in 0..300 {
+                let moves = here.legal_moves();
+                let Some(&mv) = moves.get((ply * stride) % moves.len().max(1)) else {
+                    break;
+                };
+                here = check(&here, mv);
+            }
+        }
+    }
+}

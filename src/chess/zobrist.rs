@@ -115,4 +115,62 @@ impl Position {
         }
         Some(RepetitionKey(next))
     }
+
+    /// The repetition key of `next`, the position this one reaches by `mv`, worked out from
+    /// this position's key `key`: the few squares the move changes instead of every piece
+    /// hashed afresh, for any kind of move (a game's record asks this after every half-move).
+    /// The result equals `next.repetition_key()`; a move that does not fit the board (no
+    /// piece of the side to move on its origin, or a capture of a king) is hashed afresh.
+    pub fn repetition_key_of_next(
+        &self,
+        key: RepetitionKey,
+        mv: Move,
+        next: &Position,
+    ) -> RepetitionKey {
+        let us = self.turn();
+        let board = self.board();
+        let from = mv.from();
+        let to = mv.to();
+        let moving = mv.role().of(us);
+        if !board.by_piece(moving).contains(from) {
+            return next.repetition_key();
+        }
+        let mut k = key.0 ^ KEYS[SIDE];
+        k ^= castling_key(self.castling_rights()) ^ castling_key(next.castling_rights());
+        if let Some(ep) = self.legal_ep_square() {
+            k ^= KEYS[EN_PASSANT + ep.file().index()];
+        }
+        if let Some(ep) = next.legal_ep_square() {
+            k ^= KEYS[EN_PASSANT + ep.file().index()];
+        }
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                if board.occupied().contains(to) {
+                    match board.piece_at(to) {
+                        Some(captured) if captured.color != us && captured.role != Role::King => {
+                            k ^= piece_key(captured, to);
+                        }
+                        _ => return next.repetition_key(),
+                    }
+                }
+                let arriving = mv.promotion_role().map_or(moving, |role| role.of(us));
+                k ^= piece_key(moving, from) ^ piece_key(arriving, to);
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::from_coords(to.file(), from.rank());
+                k ^= piece_key(moving, from)
+                    ^ piece_key(moving, to)
+                    ^ piece_key(Role::Pawn.of(!us), victim);
+            }
+            MoveKind::Castle(side) => {
+                let rank = from.rank();
+                let rook = Role::Rook.of(us);
+                k ^= piece_key(moving, from)
+                    ^ piece_key(moving, to)
+                    ^ piece_key(rook, Square::from_coords(side.rook_from_file(), rank))
+                    ^ piece_key(rook, Square::from_coords(side.rook_to_file(), rank));
+            }
+        }
+        RepetitionKey(k)
+    }
 }

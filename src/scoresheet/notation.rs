@@ -200,12 +200,26 @@ impl LetterTable {
         LetterTable(roles)
     }
 
+    /// The table of `language`, built once per run: every game asks for several.
+    pub fn of(language: Language) -> &'static LetterTable {
+        static TABLES: std::sync::OnceLock<[LetterTable; 11]> = std::sync::OnceLock::new();
+        let tables = TABLES.get_or_init(|| Language::ALL.map(LetterTable::new));
+        // `ALL` lists the languages in declaration order, so a language's number is its place.
+        &tables[language as usize]
+    }
+
     #[inline]
     pub fn role(&self, mark: &PieceMark) -> Option<Role> {
         match mark {
-            PieceMark::Letter(letter) => self.0[letter.0 as usize],
+            PieceMark::Letter(letter) => self.letter_role(*letter),
             PieceMark::Figurine(role) => Some(*role),
         }
+    }
+
+    /// The piece a letter names, as [`Language::role`] says for its text.
+    #[inline]
+    pub fn letter_role(&self, letter: Letter) -> Option<Role> {
+        self.0[letter.0 as usize]
     }
 }
 
@@ -490,21 +504,26 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
 
     // Coordinates: up to two squares' worth of file and rank characters, with an optional
     // separator between origin and destination.
-    let mut coords: Vec<(usize, char)> = Vec::new();
+    // At most four, kept on the stack: this runs for every token of every game.
+    let mut coord_slots = [(0usize, '\0'); 4];
+    let mut count = 0;
     let mut separator = Separator::None;
     let mut separator_at = None;
     while let Some(&c) = chars.get(i) {
         match c {
-            'a'..='h' | '1'..='8' if coords.len() < 4 => coords.push((i, c)),
-            '-' | 'x' | ':' | '×' if separator_at.is_none() && !coords.is_empty() => {
+            'a'..='h' | '1'..='8' if count < 4 => {
+                coord_slots[count] = (i, c);
+                count += 1;
+            }
+            '-' | 'x' | ':' | '×' if separator_at.is_none() && count > 0 => {
                 separator = if c == '-' {
                     Separator::Hyphen
                 } else {
                     Separator::Capture
                 };
-                separator_at = Some(coords.len());
+                separator_at = Some(count);
             }
-            'x' | ':' | '×' if separator_at.is_none() && coords.is_empty() => {
+            'x' | ':' | '×' if separator_at.is_none() && count == 0 => {
                 separator = Separator::Capture;
                 separator_at = Some(0);
             }
@@ -512,6 +531,7 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
         }
         i += 1;
     }
+    let coords = &coord_slots[..count];
     if coords.len() < 2 {
         return Err(error(i, "a destination square such as e4"));
     }

@@ -642,6 +642,8 @@ fn letter_table_matches_the_language_table() {
     // Every language's letters read back to their pieces through the per-scoresheet table.
     for language in Language::ALL {
         let table = notation::LetterTable::new(language);
+        // The table kept for the run is the one built for the language.
+        assert_eq!(notation::LetterTable::of(language), &table, "{language:?}");
         for (letter, role) in language.letters().iter().zip([
             Role::King,
             Role::Queen,
@@ -1084,4 +1086,59 @@ fn a_forced_capture_into_bare_kings_is_dead_before_it() {
     );
     assert_eq!(report.moves_after_end, 1);
     assert!(report.result_consistent);
+}
+
+/// The shortcut a replay takes for plain moves (a piece or pawn move that only one piece can
+/// make, found without generating moves) must give exactly the moves the move generator
+/// gives (the independent computation here), for every token tried: the SAN of every legal
+/// move, the same without its check mark, a piece letter with every square (ambiguous moves,
+/// moves no piece can make, moves onto one's own pieces), and every pawn step and capture
+/// written for every square; in positions with pins, en passant, promotions and checks.
+#[test]
+fn plain_moves_are_read_as_the_move_generator_reads_them() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        // Pinned knight and bishop, two rooks and two knights that can reach the same squares.
+        "4k3/8/4r3/8/1b6/2N1N3/3B4/R3K2R w KQ - 0 1",
+        "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    ];
+    let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
+    let mut tried = 0;
+    for fen in fens {
+        let mut here = Position::from_fen(fen).unwrap();
+        for ply in 0..60 {
+            let moves = here.legal_moves();
+            let mut tokens: Vec<String> = Vec::new();
+            for &mv in moves.iter() {
+                let san = here.san(mv);
+                tokens.push(san.trim_end_matches(['+', '#']).to_owned());
+                tokens.push(san);
+            }
+            for square in Square::all() {
+                for letter in ["N", "B", "R", "Q", "K"] {
+                    tokens.push(format!("{letter}{square}"));
+                }
+                for file in files {
+                    tokens.push(format!("{file}{square}"));
+                }
+            }
+            for token in &tokens {
+                if let Some((quick, slow)) =
+                    super::verify::candidates_both_ways_for_tests(&here, token, Language::English)
+                {
+                    assert_eq!(quick, slow, "{token} in {}", here.to_fen());
+                    tried += 1;
+                }
+            }
+            let Some(&mv) = moves.get((ply * 5) % moves.len().max(1)) else {
+                break;
+            };
+            here.play_unchecked(mv);
+        }
+    }
+    assert!(tried > 10_000, "{tried} tokens tried");
 }

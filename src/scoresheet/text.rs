@@ -120,7 +120,9 @@ impl<R: BufRead> Lines<R> {
             };
             self.after_cr = false;
             let rest = buf.get(start..).unwrap_or_default();
-            match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            // A vectorised search: lines are long (a Lichess game's movetext is one line of
+            // thousands of bytes), and this runs over every byte of the file.
+            match memchr::memchr2(b'\n', b'\r', rest) {
                 Some(at) => {
                     keep(
                         line,

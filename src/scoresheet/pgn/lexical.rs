@@ -295,6 +295,11 @@ pub(super) fn split_chars(text: &str, at: usize) -> (&str, &str) {
 /// the annotations (in the order written); an en passant mark in parentheses becomes the
 /// `e.p.` ending that a separate mark also gets.
 pub(super) fn split_suffixes(text: &str) -> (TokenText, Vec<String>) {
+    // Every mark this strips ends with `)`, `!` or `?`; nearly every move ends otherwise
+    // (`e4`, `Nf3+`, `O-O`), and is kept whole without the search below.
+    if !text.ends_with([')', '!', '?']) {
+        return (TokenText::new(text), Vec::new());
+    }
     let mut rest = text;
     let mut marks = Vec::new();
     let mut en_passant = false;
@@ -374,16 +379,23 @@ pub(super) fn parse_tag(chars: &[char], start: usize) -> TagParse {
             };
         }
     }
-    let mut value = String::new();
-    let mut j = i + 1;
-    let mut closed = false;
-    while let Some(&c) = chars.get(j) {
+    // Most values hold no escape: the text up to the closing quote is the value, copied at
+    // once. Otherwise the loop below reads it character by character.
+    let plain = chars
+        .get(i + 1..)
+        .unwrap_or_default()
+        .iter()
+        .position(|&c| c == '"' || c == '\\')
+        .map(|at| i + 1 + at)
+        .filter(|&at| chars.get(at) == Some(&'"'));
+    let (mut value, mut j, mut closed) = match plain {
+        Some(at) => (collect(chars, i + 1, at), at + 1, true),
+        None => (String::new(), i + 1, false),
+    };
+    while !closed && let Some(&c) = chars.get(j) {
         j += 1;
         match c {
-            '"' => {
-                closed = true;
-                break;
-            }
+            '"' => closed = true,
             '\\' => match chars.get(j) {
                 Some(&escaped @ ('"' | '\\')) => {
                     value.push(escaped);

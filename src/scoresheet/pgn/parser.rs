@@ -67,6 +67,11 @@ pub(super) struct Parser {
     /// their allocations.
     chars: Vec<char>,
     starts: Vec<usize>,
+    /// How many tags and moves the last game had: the next game of a file is most likely
+    /// alike, so its lists start that large rather than growing (and being copied) step by
+    /// step.
+    tags_hint: usize,
+    moves_hint: usize,
 }
 
 impl Parser {
@@ -136,8 +141,8 @@ impl Parser {
             i = match c {
                 '{' => match find(chars, i + 1, '}') {
                     Some(close) => {
-                        let text = collect(chars, i + 1, close);
-                        self.brace_comment(text, span);
+                        // Borrowed from the line: the comment is copied once, trimmed.
+                        self.brace_comment(slice(text, starts, i + 1, close), span);
                         close + 1
                     }
                     None => {
@@ -152,7 +157,7 @@ impl Parser {
                 },
                 ';' => {
                     if self.variations.is_empty() {
-                        self.add_comment(collect(chars, i + 1, chars.len()), line);
+                        self.add_comment(slice(text, starts, i + 1, chars.len()), line);
                     }
                     chars.len()
                 }
@@ -182,14 +187,15 @@ impl Parser {
 
     fn ensure_game(&mut self, line: u32) -> &mut Builder {
         let started = &mut self.games_started;
+        let (tags, moves) = (self.tags_hint, self.moves_hint);
         self.game.get_or_insert_with(|| {
             *started += 1;
             Builder {
                 game: RawGame {
                     index: *started,
                     first_line: line,
-                    tags: Vec::new(),
-                    moves: Vec::new(),
+                    tags: Vec::with_capacity(tags),
+                    moves: Vec::with_capacity(moves),
                     comments: Vec::new(),
                     variations: 0,
                     result: None,
@@ -241,6 +247,9 @@ impl Parser {
         }
         if let Some(builder) = self.game.take() {
             let mut game = builder.game;
+            // Bounded, so that one huge game does not make every later one reserve as much.
+            self.tags_hint = game.tags.len().min(64);
+            self.moves_hint = game.moves.len().min(1024);
             // Problems found late (an unclosed variation is noticed only at the end) are put
             // back in text order, so that they read from top to bottom.
             game.problems.sort_by_key(|p| (p.span.line, p.span.column));
@@ -286,7 +295,7 @@ impl Parser {
         }
     }
 
-    fn brace_comment(&mut self, text: String, span: Span) {
+    fn brace_comment(&mut self, text: &str, span: Span) {
         if self.variations.is_empty() {
             self.add_comment(text, span.line);
         } else {
@@ -295,7 +304,7 @@ impl Parser {
     }
 
     /// Adds a main-line comment to the move it follows, or to the game before the first move.
-    fn add_comment(&mut self, text: String, line: u32) {
+    fn add_comment(&mut self, text: &str, line: u32) {
         let text = text.trim().to_owned();
         let game = &mut self.ensure_game(line).game;
         match game.moves.last_mut() {
@@ -308,7 +317,7 @@ impl Parser {
         if let Some(comment) = self.comment.take()
             && !comment.in_variation
         {
-            self.add_comment(comment.text, comment.span.line);
+            self.add_comment(&comment.text, comment.span.line);
         }
     }
 

@@ -1,7 +1,9 @@
 //! Reading a written move in one language of piece letters: the [`Reading`] a replay uses,
 //! and the legal moves a token can mean under it, in any notation a scoresheet may use.
 
-use crate::chess::{Bitboard, Move, MoveList, MoveStatus, Position, Role, Square, attacks};
+use crate::chess::{
+    Bitboard, Color, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
+};
 
 use super::replay::Failure;
 use crate::scoresheet::notation::{Language, LetterTable, Notation, PieceMark};
@@ -17,7 +19,7 @@ impl Reading {
     pub(super) fn new(language: Language) -> Reading {
         Reading {
             language,
-            table: LetterTable::new(language),
+            table: *LetterTable::of(language),
         }
     }
 
@@ -54,8 +56,10 @@ pub(super) fn candidates(
 }
 
 /// Like [`candidates`], into lists the caller keeps from move to move: `legal` receives the
-/// legal moves to the written destination (all legal moves for the Chesmayne form), `found`
-/// those among them that fit the notation.
+/// legal moves to the written destination (all legal moves for the Chesmayne form; none when
+/// a plain move is read without the generator, see [`plain_move`]), `found` those among them
+/// that fit the notation. With `status`, the check status of `pos`, a plain move skips the
+/// generator.
 pub(super) fn candidates_into(
     pos: &Position,
     status: Option<MoveStatus>,
@@ -65,6 +69,14 @@ pub(super) fn candidates_into(
     found: &mut Vec<Move>,
 ) -> Result<(), Failure> {
     found.clear();
+    if let Some(status) = status
+        && status.checkers.is_empty()
+        && let Some(mv) = plain_move(pos, notation, reading)
+    {
+        legal.clear();
+        found.push(mv);
+        return Ok(());
+    }
     match notation {
         Notation::Castle { side, .. } => {
             let rank = crate::chess::Rank::FIRST.relative_to(pos.turn());
@@ -143,6 +155,102 @@ pub(super) fn candidates_into(
         }
     }
     Ok(())
+}
+
+/// The one move a plain written move means, found without generating moves, in the common
+/// case that decides it at a glance: the side to move is not in check (the caller knows), the
+/// token names a knight, bishop, rook or queen, or a pawn step or pawn capture that does not
+/// promote, exactly one piece of that kind can make the move, and moving it uncovers no
+/// attack on its king. `None` for everything else (ambiguity, en passant, promotion, castling,
+/// king moves, a letter the language lacks, no fitting move), which the move generator then
+/// answers, so that this shortcut changes no answer, only the time.
+fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
+    let Notation::Move {
+        piece,
+        from_file,
+        from_rank,
+        to,
+        promotion: None,
+        ..
+    } = notation
+    else {
+        return None;
+    };
+    let to = *to;
+    let board = pos.board();
+    let us = pos.turn();
+    let occupied = board.occupied();
+    let theirs = board.by_color(!us);
+    let (role, from) = match piece {
+        Some(mark) => {
+            let role = reading.role(mark)?;
+            let reach = match role {
+                Role::Knight => attacks::knight_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, occupied),
+                Role::Rook => attacks::rook_attacks(to, occupied),
+                Role::Queen => attacks::queen_attacks(to, occupied),
+                _ => return None,
+            };
+            let mut origins = board.by_piece(role.of(us)) & reach;
+            if let Some(file) = from_file {
+                origins &= Bitboard::from_file(*file);
+            }
+            if let Some(rank) = from_rank {
+                origins &= Bitboard::from_rank(*rank);
+            }
+            (role, origins.single()?)
+        }
+        None => {
+            if from_rank.is_some() || to.rank() == Rank::EIGHTH.relative_to(us) {
+                return None;
+            }
+            // One rank back towards our side of the board.
+            let back = match us {
+                Color::White => -8,
+                Color::Black => 8,
+            };
+            let pawns = board.by_piece(Role::Pawn.of(us));
+            let from = match from_file {
+                // A step: the pawn right behind, or two behind on its first move.
+                None => {
+                    if occupied.contains(to) {
+                        return None;
+                    }
+                    let one = to.offset(back)?;
+                    if pawns.contains(one) {
+                        one
+                    } else if !occupied.contains(one) && to.rank() == Rank::FOURTH.relative_to(us) {
+                        let two = one.offset(back)?;
+                        pawns.contains(two).then_some(two)?
+                    } else {
+                        return None;
+                    }
+                }
+                // A capture of a piece standing on the square (en passant is left to the
+                // generator), from the file beside it.
+                Some(file) => {
+                    if file.index().abs_diff(to.file().index()) != 1 || !theirs.contains(to) {
+                        return None;
+                    }
+                    let from = Square::from_coords(*file, to.rank()).offset(back)?;
+                    pawns.contains(from).then_some(from)?
+                }
+            };
+            (Role::Pawn, from)
+        }
+    };
+    if board.by_color(us).contains(to) || board.by_piece(Role::King.of(!us)).contains(to) {
+        return None;
+    }
+    // Not in check before the move, so the move is legal unless it uncovers a line to the
+    // king: no piece of theirs, other than one it captures, may attack the king once the
+    // piece has left its square.
+    let after = occupied.without(from).with(to);
+    let attackers = board.attackers_to(pos.king(us), after) & theirs;
+    attackers
+        .without(to)
+        .is_empty()
+        .then_some(Move::normal(role, from, to))
 }
 
 /// The squares a pawn moving to `to` can come from: its own file and the two beside it.

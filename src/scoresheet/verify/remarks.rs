@@ -1,7 +1,7 @@
 //! Notation remarks: for every move played, how its writing departs from the notation the
 //! Laws ask for (Appendix C), without changing which move it is.
 
-use crate::chess::{Game, Laws, Move, MoveStatus, Position, Role, Square};
+use crate::chess::{Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square};
 
 use super::language::Reading;
 use super::{Remark, move_label, move_number};
@@ -22,7 +22,14 @@ pub(super) fn collect_remarks(
     remarks: &mut Vec<Remark>,
 ) {
     let mut local_letters_noted = false;
-    let mut identities = chesmayne_identities(game.start());
+    // Piece identities are followed only for a record that uses the Chesmayne form, the only
+    // notation whose remarks need them.
+    let chesmayne = parsed
+        .iter()
+        .any(|p| matches!(p, Ok(Notation::Chesmayne { .. })));
+    let mut identities = chesmayne
+        .then(|| chesmayne_identities(game.start()))
+        .flatten();
     for (before, &mv) in game.moves().iter().enumerate() {
         let ply = before + 1;
         // A move inserted where the record misses one has no token to remark on, but the
@@ -186,8 +193,10 @@ fn origin_needed(pos: &Position, mv: Move) -> (bool, bool) {
     if matches!(mv.role(), Role::Pawn | Role::King) {
         return (false, false);
     }
-    let others: Vec<Square> = pos
-        .legal_moves()
+    // Only the moves to the same square matter.
+    let mut to_here = MoveList::new();
+    pos.legal_moves_between(Bitboard::FULL, Bitboard::from(mv.to()), &mut to_here);
+    let others: Vec<Square> = to_here
         .iter()
         .filter(|o| o.role() == mv.role() && o.to() == mv.to() && o.from() != mv.from())
         .map(|o| o.from())
