@@ -219,3 +219,22 @@ fn a_caged_king_that_a_rook_can_check_is_not_safe() {
     assert!(!quick_unwinnable(&pos(fen), Color::Black));
     assert_helpmate(fen, Color::Black);
 }
+
+/// Frozen pieces (see `statics::analyse`): units that never move and are never taken are
+/// walls and defenders like locked pawns. Two positions of CHA's public vector, both labelled
+/// dead (`--`): a black bishop boxed in on b8 by its own pawns keeps Black's king away from
+/// a8 and b8, where White's light bishop could mate it; and two knights boxed in by their own
+/// pawns defend the pawns that would otherwise fall to a king.
+#[test]
+fn frozen_pieces_are_walls_and_defenders() {
+    for fen in [
+        "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+        "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for color in Color::ALL {
+            assert!(quick_unwinnable(&p, color), "{fen} {color}");
+        }
+        assert_eq!(is_dead_position(&p), Some(true), "{fen}");
+    }
+}
