@@ -238,3 +238,16 @@ fn frozen_pieces_are_walls_and_defenders() {
         assert_eq!(is_dead_position(&p), Some(true), "{fen}");
     }
 }
+
+/// The weak winner's corner search counts the winner's own units that hold the corner or
+/// attack it before the loser's king arrives. Eight dark bishops against a king and two
+/// light bishops (CHA's public vector, labelled `W-`): White first clears the long diagonal,
+/// Black's king walks to h8 and its bishops fill g8 and h7.
+#[test]
+fn the_weak_winner_finder_clears_the_corner_first() {
+    let fen = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
+    let start = pos(fen);
+    let line = super::minor::helpmate(&start, Color::White, u64::MAX)
+        .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
+    assert_mates(&start, &line, Color::White);
+}
