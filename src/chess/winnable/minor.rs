@@ -280,22 +280,21 @@ fn spread(squares: Bitboard) -> Bitboard {
     Bitboard(sideways | (row << 8) | (row >> 8))
 }
 
-/// King steps from `from` to `to` through `passable` squares; when there is no such way,
-/// the distance on an empty board and a penalty for the units to move out of the way.
-fn walk(from: Square, to: Square, passable: Bitboard) -> u32 {
+/// King steps from `from` to `to` through `passable` squares, or `None` when there is no
+/// such way (or only one longer than twice the board's width, not worth following either).
+fn walk(from: Square, to: Square, passable: Bitboard) -> Option<u32> {
     let target = Bitboard::from_square(to);
     let mut reached = Bitboard::from_square(from);
     let mut steps = 0;
     while (reached & target).is_empty() {
         let next = reached | (spread(reached) & passable);
         steps += 1;
-        // A way longer than twice the board's width is not worth following either.
         if next == reached || steps > 14 {
-            return distance(from, to) + 4;
+            return None;
         }
         reached = next;
     }
-    steps
+    Some(steps)
 }
 
 /// Knight moves between any two squares on an empty board.
@@ -429,11 +428,40 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
     }
     let flights = king_attacks(corner);
     let helpers = theirs & !board.kings();
-    // Units already on a flight square stay there.
-    let mut free = helpers & !flights;
-    // The king walks around the squares the winner attacks and its own units.
+    // Units already on a flight square stay there, unless the king's way into the corner
+    // needs one of them to step aside first.
     let passable = !(helpers | covered) | Bitboard::from_square(corner);
-    let mut total = WALK * walk(loser_king, corner, passable);
+    let mut staying = helpers & flights;
+    let mut total = match walk(loser_king, corner, passable) {
+        Some(steps) => WALK * steps,
+        None => match walk(loser_king, corner, passable | staying) {
+            Some(steps) => {
+                staying = Bitboard::EMPTY;
+                WALK * steps + FLIGHT
+            }
+            None => WALK * (distance(loser_king, corner) + 4),
+        },
+    };
+    // A winner's unit on the corner has to leave it.
+    if (ours & Bitboard::from_square(corner)).is_nonempty() {
+        total += FLIGHT;
+    }
+    // The king cannot step into a corner the winner attacks: every unit that would attack it
+    // (through the winner's own units, which can step aside) has to leave its line first.
+    if loser_king != corner {
+        let through = occupied & !ours;
+        let attackers = (ours & !board.kings())
+            .filter(|&sq| match board.role_at(sq) {
+                Some(Role::Knight) => knight_attacks(sq).contains(corner),
+                Some(Role::Bishop) => bishop_attacks(sq, through).contains(corner),
+                Some(Role::Rook) => rook_attacks(sq, through).contains(corner),
+                Some(Role::Queen) => queen_attacks(sq, through).contains(corner),
+                Some(Role::Pawn) => pawn_attacks(winner, sq).contains(corner),
+                _ => false,
+            })
+            .count();
+        total += FLIGHT * attackers as u32;
+    }
     let mut checker = FAR;
     for sq in ours & !board.kings() {
         let role = board.role_at(sq).expect("occupied");
@@ -455,12 +483,29 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
         return FAR;
     }
     total += checker;
-    for f in flights & !(helpers & flights) {
-        if covered.contains(f) {
+    let open = flights & !staying & !covered;
+    let free = helpers & !staying;
+    // The winner's king covers the flight squares next to one square two steps from the
+    // corner (or none); the others are filled by the loser's units, each used once.
+    let ring = spread(flights) & !flights & !Bitboard::from_square(corner);
+    let mut best = fill_cost(board, winner, open, free);
+    for s in ring {
+        let steps = distance(pos.king(winner), s);
+        if steps >= best {
             continue;
         }
-        let king_cover = distance(pos.king(winner), f).saturating_sub(1).max(1);
-        let mut best = (king_cover, None);
+        best = best.min(steps + fill_cost(board, winner, open & !king_attacks(s), free));
+    }
+    total + FLIGHT * best
+}
+
+/// Moves for the loser's `free` units to fill every square of `open`, each unit used once
+/// (assigned greedily, square by square); a square no unit can reach counts as a long way.
+fn fill_cost(board: &super::super::Board, winner: Color, open: Bitboard, free: Bitboard) -> u32 {
+    let mut free = free;
+    let mut total = 0;
+    for f in open {
+        let mut best = (8, None);
         for u in free {
             let role = board.role_at(u).expect("occupied");
             let cost = reach(role, !winner, u, f);
@@ -471,7 +516,7 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
         if let (_, Some(u)) = best {
             free = free.without(u);
         }
-        total += FLIGHT * best.0;
+        total += best.0;
     }
     total
 }

@@ -113,16 +113,16 @@ impl Mover {
     }
 }
 
-/// What one side's units can ever do while the frozen pawns stand.
+/// What one side's units can ever do while the frozen units stand.
 #[derive(Default, Clone)]
 struct Side {
-    /// Squares a unit other than the king can ever stand on (frozen pawns excluded).
+    /// Squares a unit other than the king can ever stand on (frozen units excluded).
     occupy: u64,
-    /// Squares a unit other than the king can ever attack, frozen pawns included.
+    /// Squares a unit other than the king can ever attack, frozen units included.
     attack: u64,
     /// Squares the king can ever stand on.
     king: u64,
-    /// For each unit other than the king (frozen pawns included), the squares it can ever
+    /// For each unit other than the king (frozen units included), the squares it can ever
     /// stand on: one unit fills one square, which the mating-pattern test counts.
     units: Vec<u64>,
 }
@@ -199,27 +199,34 @@ fn analyse_side(
     frozen: u64,
     bound: u64,
     safe: u64,
+    held: u64,
 ) -> (Side, [u64; 64]) {
     let board = pos.board();
     let ours = board.by_color(color).0;
     let theirs = board.by_color(!color).0;
     let pawns = board.pawns().0;
     let frozen_ours = frozen & ours;
-    let frozen_theirs = frozen & theirs;
     let mut side = Side {
-        attack: pawn_spread(color, frozen_ours),
+        attack: pawn_spread(color, frozen_ours & pawns),
         ..Side::default()
     };
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let mover = Mover::of(role);
         for sq in board.by_piece(role.of(color)) {
-            let reach = mover.reach(Bitboard::from_square(sq).0, frozen);
+            let start = Bitboard::from_square(sq).0;
+            if frozen & start != 0 {
+                // A frozen piece stays where it is and attacks from there.
+                side.attack |= mover.attacks(start, frozen);
+                side.units.push(start);
+                continue;
+            }
+            let reach = mover.reach(start, frozen);
             side.occupy |= reach;
             side.attack |= mover.attacks(reach, frozen);
             side.units.push(reach);
         }
     }
-    for sq in squares(frozen_ours) {
+    for sq in squares(frozen_ours & pawns) {
         side.units.push(1u64 << sq.index());
     }
     let last = match color {
@@ -242,9 +249,9 @@ fn analyse_side(
         }
         side.units.push(unit);
     }
-    // The king never enters a square attacked by an enemy frozen pawn: that attack is
-    // permanent.
-    let forbidden = pawn_spread(!color, frozen_theirs) | frozen;
+    // The king never enters a frozen unit's square nor a square that a frozen enemy unit
+    // attacks for good (`held`): both hold as long as the frozen units stand.
+    let forbidden = held | frozen;
     let start = Bitboard::from_square(pos.king(color)).0;
     let mut king = start;
     loop {
@@ -258,47 +265,73 @@ fn analyse_side(
     (side, cones)
 }
 
-/// Works out the frozen pawns and what each side can ever reach. Returns `None` when an en
+/// The squares that the frozen units of `color` attack whatever the other units do: a pawn's,
+/// a knight's and a king's attacks, and a bridging-free slider's attacks on its neighbours
+/// (a square next to it, which no unit can step between). A unit of the other colour on such
+/// a square is defended against the king for good, and the other king never goes there.
+fn held_squares(pos: &Position, color: Color, frozen: u64) -> u64 {
+    let board = pos.board();
+    let ours = frozen & board.by_color(color).0;
+    let diagonal = ours & board.diagonal_sliders().0;
+    let straight = ours & board.straight_sliders().0;
+    pawn_spread(color, ours & board.pawns().0)
+        | knight_spread(ours & board.knights().0)
+        | (king_spread(ours & board.kings().0) & !(ours & board.kings().0))
+        | ((diagonal << 9) & NOT_A)
+        | ((diagonal << 7) & NOT_H)
+        | ((diagonal >> 7) & NOT_A)
+        | ((diagonal >> 9) & NOT_H)
+        | ((straight << 1) & NOT_A)
+        | ((straight >> 1) & NOT_H)
+        | (straight << 8)
+        | (straight >> 8)
+}
+
+/// Works out the frozen units and what each side can ever reach. Returns `None` when an en
 /// passant capture is possible now: the pawn that just made its double step is not covered by
 /// the argument, and one move later the analysis applies again.
 ///
-/// Two sets are refined together, both as greatest fixed points: the frozen pawns (never
-/// move, never taken) and the bound pawns (never capture, never taken; the frozen ones are
-/// bound too). Each round assumes them, works out every unit's reach under that assumption,
-/// and drops the pawns that some unit could then capture or that could capture something.
+/// Three sets are refined together, as greatest fixed points: the frozen units (never move,
+/// never taken: pawns, pieces and kings alike), and among the pawns the bound ones (never
+/// capture, never taken; the frozen ones are bound too) and the safe ones (never taken).
+/// Every unit starts frozen. Each round assumes the three sets, works out every unit's reach
+/// under that assumption, and drops a unit that could then move or be captured, a pawn that
+/// could capture something. At the fixed point the assumption holds for good: the first
+/// frozen unit to move or be taken would need a move that the analysis, made while every
+/// frozen unit still stood, proved impossible. Frozen units are permanent walls for every
+/// flood and, through [`held_squares`], permanent defenders.
 pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
     if pos.legal_ep_square().is_some() {
         return None;
     }
     let board = pos.board();
     let pawns = board.pawns().0;
+    let kings = board.kings().0;
     let colour_bb = |c: Color| board.by_color(c).0;
-    let mut frozen = pawns;
+    let mut frozen = board.occupied().0;
     let mut bound = pawns;
     let mut safe = pawns;
     loop {
-        let (white, white_cones) = analyse_side(pos, Color::White, frozen, bound, safe);
-        let (black, black_cones) = analyse_side(pos, Color::Black, frozen, bound, safe);
+        let held = [
+            held_squares(pos, Color::White, frozen),
+            held_squares(pos, Color::Black, frozen),
+        ];
+        let (white, white_cones) = analyse_side(pos, Color::White, frozen, bound, safe, held[1]);
+        let (black, black_cones) = analyse_side(pos, Color::Black, frozen, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
-        // A king that can never leave its square (every neighbour permanently taken or
-        // attacked) blocks the pawn in front of it as surely as a frozen pawn does, and
-        // defends its neighbours for good.
-        let mut stuck_kings = 0;
-        for color in Color::ALL {
-            let square = 1u64 << pos.king(color).index();
-            if sides[color.index()].king == square {
-                stuck_kings |= square;
-            }
-        }
         let mut next_frozen = frozen;
         let mut next_bound = bound;
         let mut next_safe = safe;
         for color in Color::ALL {
             let ours = colour_bb(color);
+            let theirs = colour_bb(!color);
             let enemy = &sides[(!color).index()];
-            let enemy_pawns = pawns & colour_bb(!color);
-            let defended = pawn_spread(color, frozen & ours) | king_spread(stuck_kings & ours);
+            // What an enemy pawn could capture, were it to reach it.
+            let prey = enemy.occupy | (frozen & theirs & !kings) | (pawns & theirs);
+            // A frozen unit defended for good by a frozen unit is out of the enemy king's
+            // reach.
+            let defended = held[color.index()] & frozen;
             for sq in squares(pawns & ours) {
                 let bit = 1u64 << sq.index();
                 let cone = if frozen & bit != 0 {
@@ -306,27 +339,37 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
                 } else {
                     cones[color.index()][sq.index()]
                 };
-                if pawn_spread(color, cone) & (enemy.occupy | enemy_pawns) != 0 {
+                if pawn_spread(color, cone) & prey != 0 {
                     next_bound &= !bit;
                 }
-                // A frozen pawn defended by a frozen pawn or a stuck king is out of the enemy
-                // king's reach.
-                let king_takes = cone & king_spread(enemy.king) & !(defended & frozen) != 0;
+                let king_takes = cone & king_spread(enemy.king) & !defended != 0;
                 if cone & enemy.attack != 0 || king_takes {
                     next_safe &= !bit;
                 }
             }
+            for sq in squares(frozen & ours & !pawns) {
+                let bit = 1u64 << sq.index();
+                let stays = if kings & bit != 0 {
+                    sides[color.index()].king == bit
+                } else {
+                    let role = board.role_at(sq).unwrap_or(Role::Queen);
+                    Mover::of(role).attacks(bit, frozen) & !frozen == 0
+                        && bit & enemy.attack == 0
+                        && bit & king_spread(enemy.king) & !defended == 0
+                };
+                if !stays {
+                    next_frozen &= !bit;
+                }
+            }
         }
-        for sq in squares(next_frozen) {
+        for sq in squares(frozen & pawns) {
             let bit = 1u64 << sq.index();
             let color = if colour_bb(Color::White) & bit != 0 {
                 Color::White
             } else {
                 Color::Black
             };
-            if next_bound & next_safe & bit == 0
-                || forward(color, bit) & (frozen | stuck_kings) == 0
-            {
+            if next_bound & next_safe & bit == 0 || forward(color, bit) & frozen == 0 {
                 next_frozen &= !bit;
             }
         }
@@ -355,11 +398,19 @@ impl Analysis {
     fn no_mating_square(&self, winner: Color) -> bool {
         let w = &self.sides[winner.index()];
         let l = &self.sides[(!winner).index()];
-        let covered = w.attack | king_spread(w.king);
         for k in squares(l.king & w.attack) {
             let bit = 1u64 << k.index();
-            let open = king_spread(bit) & !bit & !covered;
-            if can_fill(open, &l.units) {
+            let near = king_spread(bit);
+            let open = near & !bit & !w.attack;
+            // The winner's king covers the neighbours of one square it can reach, never one
+            // next to the mated king: only a square two steps away covers any of them.
+            let ring = w.king & king_spread(near) & !near;
+            let fillable = if ring == 0 {
+                can_fill(open, &l.units)
+            } else {
+                squares(ring).any(|s| can_fill(open & !king_spread(1u64 << s.index()), &l.units))
+            };
+            if fillable {
                 return false;
             }
         }

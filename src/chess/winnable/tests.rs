@@ -219,3 +219,35 @@ fn a_caged_king_that_a_rook_can_check_is_not_safe() {
     assert!(!quick_unwinnable(&pos(fen), Color::Black));
     assert_helpmate(fen, Color::Black);
 }
+
+/// Frozen pieces (see `statics::analyse`): units that never move and are never taken are
+/// walls and defenders like locked pawns. Two positions of CHA's public vector, both labelled
+/// dead (`--`): a black bishop boxed in on b8 by its own pawns keeps Black's king away from
+/// a8 and b8, where White's light bishop could mate it; and two knights boxed in by their own
+/// pawns defend the pawns that would otherwise fall to a king.
+#[test]
+fn frozen_pieces_are_walls_and_defenders() {
+    for fen in [
+        "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+        "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        for color in Color::ALL {
+            assert!(quick_unwinnable(&p, color), "{fen} {color}");
+        }
+        assert_eq!(is_dead_position(&p), Some(true), "{fen}");
+    }
+}
+
+/// The weak winner's corner search counts the winner's own units that hold the corner or
+/// attack it before the loser's king arrives. Eight dark bishops against a king and two
+/// light bishops (CHA's public vector, labelled `W-`): White first clears the long diagonal,
+/// Black's king walks to h8 and its bishops fill g8 and h7.
+#[test]
+fn the_weak_winner_finder_clears_the_corner_first() {
+    let fen = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
+    let start = pos(fen);
+    let line = super::minor::helpmate(&start, Color::White, u64::MAX)
+        .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
+    assert_mates(&start, &line, Color::White);
+}
