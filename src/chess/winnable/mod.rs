@@ -11,16 +11,25 @@
 //! 1. the material rule: the winner has only a king, or material that can never mate (a lone
 //!    knight against queens only, bishops on one square colour with no possible blocker);
 //! 2. a quick probe (see `probe.rs`): greedy helpmate lines over a few hundred positions,
-//!    which prove most positions of real games winnable in microseconds;
-//! 3. a semi-static analysis of blocked positions: the pawns that can never move again (and
-//!    the kings that can never leave their square) are permanent walls; each unit's reachable
-//!    squares behind them are worked out, and no mating pattern (a king square the winner can
-//!    attack with every neighbour filled or covered) may be reachable. When every pawn is
-//!    locked by a pawn and none can ever be taken, a small game over the two kings' squares
-//!    (pieces abstracted) shows whether a king can reach a pawn only in a stalemate;
+//!    which prove most positions of real games winnable in microseconds; a line steps back
+//!    from a stalemate its winner's move gave and plays the next best move instead;
+//! 3. a semi-static analysis of blocked positions: the units that can never move and never be
+//!    taken (pawns, pieces and kings alike: a greatest fixed point, starting from every unit
+//!    frozen) are permanent walls, and what they attack for good (pawn, knight and king
+//!    attacks, a slider's next squares) is defended for good and closed to the enemy king;
+//!    each other unit's reachable squares behind them are worked out, and no mating pattern
+//!    may be reachable (a king square the winner can attack, with every neighbour filled by a
+//!    loser's unit, attacked by a winner's unit, or next to one square the winner's king can
+//!    reach). When every pawn is locked by a pawn and none can ever be taken, a small game
+//!    over the two kings' squares (pieces abstracted) shows whether a king can reach a pawn
+//!    only in a stalemate;
 //! 4. for a winner without queen or rook, a best-first helpmate finder (see `minor.rs`) aimed
-//!    at a promotion or at a mate with the loser's king in a corner its own units fill;
-//!    then the probe again, over a few thousand positions;
+//!    at a promotion or at a mate with the loser's king in a corner its own units fill (the
+//!    estimate counts the winner's units on or attacking the corner, and a loser's unit that
+//!    must leave a flight square to let its king in); then the probe again, over a few
+//!    thousand positions. Steps 2 and 4 are the cheap finders, which a caller that needs
+//!    either colour (a dead position) asks for both colours, stage by stage
+//!    ([`QuickStage`]), before any full decision;
 //! 5. rounds of growing size of a guided helpmate search (iterative deepening, the loser's king
 //!    driven to the edge, the winner's units brought closer, promotion to a queen first, a
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
@@ -84,7 +93,7 @@ impl Verdict {
 
 /// How much work a decision may take, in positions visited; [`Verdict::Undetermined`] means a
 /// budget ran out. The defaults still leave some positions of the public test sets
-/// undetermined (5 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
+/// undetermined (1 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Positions the guided helpmate searches may visit, all rounds together; each quick
