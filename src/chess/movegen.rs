@@ -27,6 +27,22 @@ pub(crate) trait MoveSink {
     fn push(&mut self, mv: Move);
 }
 
+/// The pawn moves of [`MoveSink::pawn_moves`], one by one: four promotions for each target
+/// on the last rank.
+#[inline]
+fn each_pawn_move(targets: Bitboard, back: i32, promoting: bool, mut each: impl FnMut(Move)) {
+    for to in targets {
+        let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+        if promoting {
+            for role in Role::PROMOTIONS {
+                each(Move::promotion(from, to, role));
+            }
+        } else {
+            each(Move::normal(Role::Pawn, from, to));
+        }
+    }
+}
+
 pub(crate) struct ListSink<'a> {
     pub(crate) moves: &'a mut MoveList,
 }
@@ -41,16 +57,7 @@ impl MoveSink for ListSink<'_> {
 
     #[inline]
     fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
-        for to in targets {
-            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
-            if promoting {
-                for role in Role::PROMOTIONS {
-                    self.moves.push(Move::promotion(from, to, role));
-                }
-            } else {
-                self.moves.push(Move::normal(Role::Pawn, from, to));
-            }
-        }
+        each_pawn_move(targets, back, promoting, |mv| self.moves.push(mv));
     }
 
     #[inline]
@@ -75,16 +82,7 @@ impl MoveSink for ContainsSink {
 
     #[inline]
     fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
-        for to in targets {
-            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
-            if promoting {
-                for role in Role::PROMOTIONS {
-                    self.push(Move::promotion(from, to, role));
-                }
-            } else {
-                self.push(Move::normal(Role::Pawn, from, to));
-            }
-        }
+        each_pawn_move(targets, back, promoting, |mv| self.push(mv));
     }
 
     #[inline]
