@@ -251,6 +251,12 @@ fn probe_nodes(nodes: u32, budget: Budget) -> u32 {
 /// The proofs that need no search: the material rule and the semi-static analysis of blocked
 /// positions. `true` means `winner` can never checkmate; `false` means only "not shown here".
 pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
+    // A position that already is the winner's checkmate is the one thing the static proofs,
+    // which look only at what could follow, would get wrong (two bishops on one colour can
+    // have mated already).
+    if pos.is_check() && pos.turn() != winner && !pos.has_legal_moves() {
+        return false;
+    }
     statics::material_unwinnable(pos, winner)
         || statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner))
 }

@@ -251,3 +251,18 @@ fn the_weak_winner_finder_clears_the_corner_first() {
         .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
     assert_mates(&start, &line, Color::White);
 }
+
+/// Regression: the static proofs said a position that already is the winner's checkmate
+/// could never be won. Here the white king on e1 is mated by the bishops on c3 and g3 (both on
+/// dark squares) with its own rooks on d1 and f1 taking its flight squares: a bishop pair of
+/// one colour cannot mate from anywhere later, but it has mated now.
+#[test]
+fn an_existing_checkmate_is_never_proved_unwinnable() {
+    let pos = Position::from_fen("8/8/8/8/8/2b1k1b1/8/3RKR2 w - - 0 1").unwrap();
+    assert!(pos.is_checkmate());
+    assert!(!quick_unwinnable(&pos, Color::Black));
+    assert_eq!(
+        winnability(&pos, Color::Black),
+        Verdict::Winnable(Vec::new())
+    );
+}
