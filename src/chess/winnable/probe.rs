@@ -68,12 +68,16 @@ fn dive(
                 return true;
             }
             retreat = pos;
+        } else if moves.is_empty() && pos.is_check() && !line.is_empty() {
+            // The winner's last move mated after all: `mate_in_one` passes over the rare
+            // check whose mate only a line the moving piece opens completes.
+            return true;
         } else if moves.is_empty() {
-            // The winner's last move left the loser no move, and did not mate (a mate is
-            // found before the ordering is asked): a stalemate, which ends no helpmate. The
-            // winner's next best move is played instead, a few times at most; against a lone
-            // king this is the usual way a greedy line goes wrong.
-            // (A line that starts with the loser to move and no move has nowhere to go.)
+            // The winner's last move left the loser no move and did not mate: a stalemate,
+            // which ends no helpmate. The winner's next best move is played instead, a few
+            // times at most; against a lone king this is the usual way a greedy line goes
+            // wrong. (A line that starts with the loser to move and no move has nowhere to
+            // go.)
             if excluded_len == STALEMATE_TRIES {
                 return false;
             }
