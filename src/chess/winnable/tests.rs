@@ -7,6 +7,15 @@ fn pos(fen: &str) -> Position {
     Position::from_fen_with_extra_material(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// Checks that the static proofs alone show neither colour able to mate from `fen`.
+fn assert_statically_dead(fen: &str) -> Position {
+    let p = pos(fen);
+    for color in Color::ALL {
+        assert!(quick_unwinnable(&p, color), "{fen} {color}");
+    }
+    p
+}
+
 /// Replays a helpmate and checks that it ends in checkmate by `winner`.
 fn assert_helpmate(fen: &str, winner: Color) {
     let start = pos(fen);
@@ -87,10 +96,7 @@ fn a_stuck_king_holds_a_pawn_wall_as_a_pawn_does() {
         "k1b1b1b1/Pp1b1b1b/1P6/8/8/1p6/pP1B1B1B/K1B1B1B1 w - - 0 1",
         "k6B/1b4B1/5B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1",
     ] {
-        let pos = Position::from_fen_with_extra_material(fen).unwrap();
-        for color in Color::ALL {
-            assert!(quick_unwinnable(&pos, color), "{fen} {color}");
-        }
+        assert_statically_dead(fen);
     }
 }
 
@@ -169,9 +175,8 @@ fn a_caged_king_behind_locked_pawns_is_only_reached_in_stalemate() {
         // The black king is caged on a5 and b6; White has light- and dark-squared bishops.
         "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
     ] {
-        let p = pos(fen);
+        let p = assert_statically_dead(fen);
         for color in Color::ALL {
-            assert!(quick_unwinnable(&p, color), "{fen} {color}");
             assert_eq!(winnability(&p, color), Verdict::Unwinnable, "{fen} {color}");
         }
     }
@@ -231,10 +236,7 @@ fn frozen_pieces_are_walls_and_defenders() {
         "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
         "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - - 0 1",
     ] {
-        let p = pos(fen);
-        for color in Color::ALL {
-            assert!(quick_unwinnable(&p, color), "{fen} {color}");
-        }
+        let p = assert_statically_dead(fen);
         assert_eq!(is_dead_position(&p), Some(true), "{fen}");
     }
 }
