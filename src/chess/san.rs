@@ -595,7 +595,6 @@ impl Position {
     /// first; the numbers continue from this position's full-move number. Stops quietly at the
     /// first move that is not legal, so that a caller's bug cannot turn into a panic.
     pub fn numbered_line(&self, moves: &[Move]) -> String {
-        use std::fmt::Write;
         let mut text = String::new();
         let mut pos = *self;
         for (i, &mv) in moves.iter().enumerate() {
