@@ -10,7 +10,7 @@
 //!
 //! A helpmate is a path in the graph of positions (both sides cooperate), so it is searched
 //! for like a path: best first, by an estimate of how far a position is from the goal.
-//! Two goals are tried in turn, each within at most a thousand expanded positions:
+//! The goals are tried in turn, each search within at most a thousand expanded positions:
 //!
 //! 1. a promotion, when the winner has pawns: the estimate counts the steps of its most
 //!    advanced free pawn and, for a pawn blocked by an enemy pawn, the distance of the units
@@ -21,7 +21,12 @@
 //!    (a lone bishop only those of its colour), the most promising first: the estimate counts
 //!    the king's walk there (around the squares the winner attacks and its own units), each
 //!    flight square next to the corner still to be filled by one of the loser's units (each
-//!    used once) or covered by the winner's king, and the moves the checker needs.
+//!    used once) or covered by the winner's king, and the moves the checker needs;
+//! 3. when the winner's pieces are bishops of one square colour and so are the loser's, and
+//!    the loser has pawns: a promotion by the loser (the estimate of goal 1 for its pawns),
+//!    then goal 2 from the position with the new piece. Only a pawn, or what it promotes to,
+//!    can fill a flight square of the colour no bishop stands on, and the corner searches
+//!    alone do not see a pawn's way through the bishops to its promotion square.
 //!
 //! Positions already reached are skipped by their Zobrist key: a collision can only hide a
 //! path, never make one, and a line found is replayed move by move with the legal move
@@ -99,6 +104,36 @@ pub(super) fn helpmate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<
             return Some(line);
         }
     }
+    if let Some(line) = corner_mate(pos, winner, limit) {
+        return Some(line);
+    }
+    if let Some(colour) = blocker_colour(pos, winner) {
+        // Every unit of the loser but its pawns is confined to the squares the winner's
+        // bishops attack, and its king can be mated only with a unit of its own on a flight
+        // square of the other colour: a pawn, or what a pawn promotes to. Promoting one first
+        // lets the corner searches place it.
+        let blocker = |p: &Position| {
+            let b = p.board();
+            let pieces = b.by_color(!winner) & !b.kings() & !b.pawns();
+            pieces
+                .into_iter()
+                .any(|sq| b.role_at(sq) != Some(Role::Bishop) || sq.is_dark() != colour)
+        };
+        let estimate = |p: &Position| {
+            if blocker(p) {
+                0
+            } else {
+                promotion(p, !winner).unwrap_or(FAR)
+            }
+        };
+        let finish = |p: &Position| corner_mate(p, winner, limit);
+        return best_first(pos, winner, PROMOTION_NODES.min(limit), estimate, finish);
+    }
+    None
+}
+
+/// The corner searches (goal 2), the most promising corner first.
+fn corner_mate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<Move>> {
     let mut corners: Vec<(u32, Square)> = CORNERS
         .iter()
         .map(|&corner| (cornered(pos, winner, corner), corner))
@@ -110,6 +145,23 @@ pub(super) fn helpmate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<
         let estimate = |p: &Position| cornered(p, winner, corner);
         best_first(pos, winner, nodes, estimate, |_| None)
     })
+}
+
+/// When the winner's units besides its king are bishops of one square colour, and so are the
+/// loser's besides its king and pawns (at least one pawn): that colour (`true` for dark).
+pub(super) fn blocker_colour(pos: &Position, winner: Color) -> Option<bool> {
+    let board = pos.board();
+    let ours = board.by_color(winner) & !board.kings();
+    let theirs = board.by_color(!winner) & !board.kings();
+    if (ours & !board.bishops()).is_nonempty() || (theirs & board.pawns()).is_empty() {
+        return None;
+    }
+    let dark = ours.first()?.is_dark();
+    let same = |sq: Square| sq.is_dark() == dark;
+    let confined = (theirs & !board.pawns())
+        .into_iter()
+        .all(|sq| board.role_at(sq) == Some(Role::Bishop) && same(sq));
+    (ours.into_iter().all(same) && confined).then_some(dark)
 }
 
 /// A position the search has expanded, with the move that reached it from its parent.

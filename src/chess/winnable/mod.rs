@@ -26,7 +26,9 @@
 //! 4. for a winner without queen or rook, a best-first helpmate finder (see `minor.rs`) aimed
 //!    at a promotion or at a mate with the loser's king in a corner its own units fill (the
 //!    estimate counts the winner's units on or attacking the corner, and a loser's unit that
-//!    must leave a flight square to let its king in); then the probe again, over a few
+//!    must leave a flight square to let its king in; when both sides' pieces are bishops of
+//!    one square colour, a loser's pawn is first led to promote, since only its new piece can
+//!    fill a flight square of the other colour); then the probe again, over a few
 //!    thousand positions. Steps 2 and 4 are the cheap finders, which a caller that needs
 //!    either colour (a dead position) asks for both colours, stage by stage
 //!    ([`QuickStage`]), before any full decision;
@@ -92,8 +94,8 @@ impl Verdict {
 }
 
 /// How much work a decision may take, in positions visited; [`Verdict::Undetermined`] means a
-/// budget ran out. The defaults still leave some positions of the public test sets
-/// undetermined (1 of the CHA vector's 3,604 verdicts): the bounds are in tests/it/winnable.rs.
+/// budget ran out. The defaults decide every verdict of the CHA public vector, but still leave
+/// some positions of the slower test sets undetermined: the bounds are in tests/it/winnable.rs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
     /// Positions the guided helpmate searches may visit, all rounds together; each quick

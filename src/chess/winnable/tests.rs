@@ -268,3 +268,25 @@ fn an_existing_checkmate_is_never_proved_unwinnable() {
         Verdict::Winnable(Vec::new())
     );
 }
+
+/// When the winner's pieces are bishops of one square colour and so are the loser's, only a
+/// loser's pawn can ever fill a flight square of the other colour, and mostly only once it has
+/// promoted. The last undetermined position of CHA's public vector (labelled `WB`): nine dark
+/// bishops each; White mates once Black's f-pawn has taken its way down and promoted to a
+/// knight, which covers a light flight square of Black's king in the a1 corner.
+#[test]
+fn the_weak_winner_finder_lets_the_loser_promote_a_blocker() {
+    let fen = "3b1b1k/2b1bpb1/1b1b1b2/2b5/4KB2/4B1B1/3B1B1B/2B1B1B1 w - - 0 1";
+    let start = Position::from_fen_with_extra_material(fen).unwrap();
+    assert_eq!(super::minor::blocker_colour(&start, Color::White), Some(true));
+    let line = super::minor::helpmate(&start, Color::White, u64::MAX)
+        .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
+    assert_mates(&start, &line, Color::White);
+    let mut at = start;
+    let promoted = line.iter().any(|&m| {
+        let by_black = at.turn() == Color::Black;
+        at.play_unchecked(m);
+        by_black && m.promotion_role().is_some()
+    });
+    assert!(promoted, "{fen}: the line has no promotion by black");
+}
