@@ -149,6 +149,54 @@ fn check_of_a_missing_file_exits_5() {
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: cannot read"));
 }
 
+/// `--jobs N` checks games on N threads and must write exactly what one thread writes, in the
+/// same order: reports, problems on stderr, the summary and the exit code, whatever the mix
+/// of files (real games, findings, unreadable text, a missing file in the middle).
+#[test]
+fn check_on_several_threads_writes_what_one_thread_writes() {
+    let twic = crate::util::fixture("pgn", "twic-sample.pgn");
+    let files = [
+        fixture("findings.pgn"),
+        twic,
+        fixture("unclosed.pgn"),
+        "/nonexistent/games.pgn".to_string(),
+        fixture("winnability.pgn"),
+        fixture("german.txt"),
+    ];
+    for json in [false, true] {
+        let run = |jobs: &str| {
+            let mut args = vec!["check", "--jobs", jobs];
+            args.extend(files.iter().map(String::as_str));
+            if json {
+                args.push("--json");
+            }
+            arbiter(&args)
+        };
+        let one = run("1");
+        assert_eq!(
+            one.status.code(),
+            Some(5),
+            "the missing file decides the exit code"
+        );
+        // Every game of the files is reported (twic-sample alone has 1,110).
+        let reports = String::from_utf8_lossy(&one.stdout).lines().count();
+        assert!(reports > 1110, "{reports} lines");
+        for jobs in ["2", "3", "8"] {
+            let many = run(jobs);
+            assert_eq!(many.status.code(), one.status.code(), "--jobs {jobs}");
+            assert!(
+                many.stdout == one.stdout,
+                "--jobs {jobs}: stdout differs (json: {json})"
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&many.stderr),
+                String::from_utf8_lossy(&one.stderr),
+                "--jobs {jobs}"
+            );
+        }
+    }
+}
+
 #[test]
 fn check_applies_the_laws_edition() {
     // Under the 2009 Laws there is no 75-move rule: the game goes on, and the same file

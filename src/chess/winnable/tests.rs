@@ -278,7 +278,10 @@ fn an_existing_checkmate_is_never_proved_unwinnable() {
 fn the_weak_winner_finder_lets_the_loser_promote_a_blocker() {
     let fen = "3b1b1k/2b1bpb1/1b1b1b2/2b5/4KB2/4B1B1/3B1B1B/2B1B1B1 w - - 0 1";
     let start = Position::from_fen_with_extra_material(fen).unwrap();
-    assert_eq!(super::minor::blocker_colour(&start, Color::White), Some(true));
+    assert_eq!(
+        super::minor::blocker_colour(&start, Color::White),
+        Some(true)
+    );
     let line = super::minor::helpmate(&start, Color::White, u64::MAX)
         .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
     assert_mates(&start, &line, Color::White);
