@@ -85,6 +85,30 @@ pub(super) fn applies(pos: &Position, winner: Color) -> bool {
 /// Looks for a helpmate by `winner` from `pos`. Each search expands at most its own bound
 /// of positions, and never more than `limit` (the decision's helpmate budget).
 pub(super) fn helpmate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<Move>> {
+    search_goals(
+        pos,
+        winner,
+        PROMOTION_NODES.min(limit),
+        CORNER_NODES.min(limit),
+    )
+}
+
+/// [`helpmate`] with each search allowed `nodes` positions: the last try of a decision that
+/// would otherwise be undetermined. Goals that a thousand positions do not reach, in a
+/// position packed with units that must step aside in turn, are often reached within a
+/// hundred times as many.
+pub(super) fn deep_helpmate(pos: &Position, winner: Color, nodes: u64) -> Option<Vec<Move>> {
+    search_goals(pos, winner, nodes, nodes)
+}
+
+/// The goals in turn, with the positions each promotion search and each corner search may
+/// expand.
+fn search_goals(
+    pos: &Position,
+    winner: Color,
+    promotion_nodes: u64,
+    corner_nodes: u64,
+) -> Option<Vec<Move>> {
     let board = pos.board();
     if (board.by_color(winner) & board.pawns()).is_nonempty() {
         let strong = |p: &Position| {
@@ -99,12 +123,11 @@ pub(super) fn helpmate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<
             }
         };
         let finish = |p: &Position| probe(p, winner, FINISH_NODES);
-        let nodes = PROMOTION_NODES.min(limit);
-        if let Some(line) = best_first(pos, winner, nodes, estimate, finish) {
+        if let Some(line) = best_first(pos, winner, promotion_nodes, estimate, finish) {
             return Some(line);
         }
     }
-    if let Some(line) = corner_mate(pos, winner, limit) {
+    if let Some(line) = corner_mate(pos, winner, corner_nodes) {
         return Some(line);
     }
     if let Some(colour) = blocker_colour(pos, winner) {
@@ -126,21 +149,20 @@ pub(super) fn helpmate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<
                 promotion(p, !winner).unwrap_or(FAR)
             }
         };
-        let finish = |p: &Position| corner_mate(p, winner, limit);
-        return best_first(pos, winner, PROMOTION_NODES.min(limit), estimate, finish);
+        let finish = |p: &Position| corner_mate(p, winner, corner_nodes);
+        return best_first(pos, winner, promotion_nodes, estimate, finish);
     }
     None
 }
 
-/// The corner searches (goal 2), the most promising corner first.
-fn corner_mate(pos: &Position, winner: Color, limit: u64) -> Option<Vec<Move>> {
+/// The corner searches (goal 2), the most promising corner first, each within `nodes`.
+fn corner_mate(pos: &Position, winner: Color, nodes: u64) -> Option<Vec<Move>> {
     let mut corners: Vec<(u32, Square)> = CORNERS
         .iter()
         .map(|&corner| (cornered(pos, winner, corner), corner))
         .filter(|&(estimate, _)| estimate < FAR)
         .collect();
     corners.sort_unstable();
-    let nodes = CORNER_NODES.min(limit);
     corners.into_iter().find_map(|(_, corner)| {
         let estimate = |p: &Position| cornered(p, winner, corner);
         best_first(pos, winner, nodes, estimate, |_| None)

@@ -36,9 +36,12 @@
 //!    driven to the edge, the winner's units brought closer, promotion to a queen first, a
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
 //!    reachable position, pruned by rules 1 and 3, which proves unwinnability when that set is
-//!    small; a node budget bounds them, and when it runs out the answer is
-//!    [`Verdict::Undetermined`]. A line the exhaustive search finds is shortened where a
-//!    greedy line mates sooner.
+//!    small; a node budget bounds them. A line the exhaustive search finds is shortened
+//!    where a greedy line mates sooner;
+//! 6. for a winner without queen or rook, the finder of step 4 once more, each of its
+//!    searches a hundred times as large (a board packed with units that must step aside in
+//!    turn). Only then is the answer [`Verdict::Undetermined`], so this costs time only
+//!    where the answer would otherwise be that.
 //!
 //! **Convention (CHA's, not a rule of the Laws):** the repetition rules and the fifty- and
 //! 75-move rules are not applied inside the series of moves: a helpmate may repeat positions
@@ -198,6 +201,14 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
             Err(Stop::Exhausted) => return Verdict::Unwinnable,
             Err(Stop::Budget) => {}
         }
+    }
+    // The last try before giving up: the weak winner's finder, each of its searches as
+    // large as a fifth of the helpmate budget. It comes last so that it costs time only
+    // where the answer would otherwise be undetermined.
+    if minor::applies(pos, winner)
+        && let Some(line) = minor::deep_helpmate(pos, winner, budget.helpmate_nodes / 5)
+    {
+        return Verdict::Winnable(line);
     }
     Verdict::Undetermined
 }

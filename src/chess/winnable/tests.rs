@@ -293,3 +293,16 @@ fn the_weak_winner_finder_lets_the_loser_promote_a_blocker() {
     });
     assert!(promoted, "{fen}: the line has no promotion by black");
 }
+
+/// The last try of a decision, the weak winner's finder with searches a hundred times as
+/// large: light bishops packed on White's first four ranks around their own king must step
+/// aside in turn before a mate of Black's king on a light corner. CHA-Solver's positions.txt
+/// labels it winnable for White; the rounds of the full decision left it undetermined.
+#[test]
+fn the_deep_weak_winner_finder_unpacks_a_crowded_board() {
+    let fen = "3k1b2/8/8/8/B1B1B1B1/1B1B1B1B/B1B1B1B1/1B1K1B1B w - - 0 1";
+    let start = Position::from_fen_with_extra_material(fen).unwrap();
+    let line = super::minor::deep_helpmate(&start, Color::White, 100_000)
+        .unwrap_or_else(|| panic!("{fen}: no helpmate for white"));
+    assert_mates(&start, &line, Color::White);
+}
