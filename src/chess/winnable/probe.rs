@@ -13,6 +13,7 @@ use super::super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
+use super::super::movegen::attacked_squares;
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
@@ -211,12 +212,7 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
     // The king's flight squares as the position stands: next to it, not held by its own
     // units, and attacked by none of ours (looking through the king, which moves away).
     let through_king = occupied ^ Bitboard::from_square(king);
-    let mut flights = Bitboard::EMPTY;
-    for sq in king_attacks(king) & !theirs {
-        if !board.is_attacked(sq, us, through_king) {
-            flights |= Bitboard::from_square(sq);
-        }
-    }
+    let flights = king_attacks(king) & !theirs & !attacked_squares(board, us, through_king);
     moves.iter().copied().find(|&m| {
         if !may_check(m) {
             return false;
