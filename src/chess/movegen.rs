@@ -161,11 +161,24 @@ pub(crate) fn generate<S: MoveSink>(
     origins: Bitboard,
     dest: Bitboard,
 ) {
-    let checkers = pos
-        .board
-        .attackers_to(pos.king(pos.turn), pos.board.occupied())
-        & pos.board.by_color(!pos.turn);
-    generate_with_checkers(pos, sink, checkers, origins, dest);
+    generate_with_checkers(pos, sink, checkers(pos), origins, dest);
+}
+
+/// The units giving check to the side to move: [`Board::attacked_by`] on the king's square,
+/// written here with the opposing units only, so that it inlines into the move generator and
+/// the searches' mate tests, which ask it for every position.
+#[inline]
+pub(crate) fn checkers(pos: &Position) -> Bitboard {
+    let board = &pos.board;
+    let us = pos.turn;
+    let king = pos.king(us);
+    let occupied = board.occupied();
+    ((attacks::rook_attacks(king, occupied) & board.straight_sliders())
+        | (attacks::bishop_attacks(king, occupied) & board.diagonal_sliders())
+        | (attacks::knight_attacks(king) & board.knights())
+        | (attacks::king_attacks(king) & board.kings())
+        | (attacks::pawn_attacks(us, king) & board.pawns()))
+        & board.by_color(!us)
 }
 
 /// [`generate`] for a caller that already knows the pieces giving check.

@@ -13,7 +13,7 @@ use super::super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use super::super::movegen::attacked_squares;
+use super::super::movegen::{attacked_squares, checkers, has_legal_move};
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
@@ -236,7 +236,8 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        child.is_check() && !child.has_legal_moves()
+        let checkers = checkers(&child);
+        checkers.is_nonempty() && !has_legal_move(&child, checkers)
     })
 }
 
