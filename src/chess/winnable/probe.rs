@@ -217,7 +217,8 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         if !may_check(m) {
             return false;
         }
-        if !rare(m) && !uncovering.contains(m.from()) {
+        let direct = !rare(m) && !uncovering.contains(m.from());
+        if direct {
             // The checking piece on its new square takes away what it attacks (through
             // the king) and the square it stands on; any other flight square stays.
             let seen =
@@ -236,7 +237,13 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        let checkers = checkers(&child);
+        // A direct check is given by the moved piece alone: the king was not in check, and
+        // the square it left uncovers no line (else it would be in `uncovering`).
+        let checkers = if direct {
+            Bitboard::from_square(m.to())
+        } else {
+            checkers(&child)
+        };
         checkers.is_nonempty() && !has_legal_move(&child, checkers)
     })
 }
