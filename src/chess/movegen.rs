@@ -165,8 +165,8 @@ pub(crate) fn generate<S: MoveSink>(
 }
 
 /// The units giving check to the side to move: [`Board::attacked_by`] on the king's square,
-/// written here with the opposing units only, so that it inlines into the move generator and
-/// the searches' mate tests, which ask it for every position.
+/// written here with the opposing units only, where the move generator can inline it (the
+/// searches ask it for every position; other callers may still get a call).
 #[inline]
 pub(crate) fn checkers(pos: &Position) -> Bitboard {
     let board = &pos.board;
