@@ -12,6 +12,7 @@
 
 use super::attacks;
 use super::bitboard::Bitboard;
+use super::board::Board;
 use super::moves::{Move, MoveList};
 use super::position::Position;
 use super::types::{CastlingSide, Color, File, Rank, Role, Square};
@@ -160,11 +161,24 @@ pub(crate) fn generate<S: MoveSink>(
     origins: Bitboard,
     dest: Bitboard,
 ) {
-    let checkers = pos
-        .board
-        .attackers_to(pos.king(pos.turn), pos.board.occupied())
-        & pos.board.by_color(!pos.turn);
-    generate_with_checkers(pos, sink, checkers, origins, dest);
+    generate_with_checkers(pos, sink, checkers(pos), origins, dest);
+}
+
+/// The units giving check to the side to move: [`Board::attacked_by`] on the king's square,
+/// written here with the opposing units only, where the move generator can inline it (the
+/// searches ask it for every position; other callers may still get a call).
+#[inline]
+pub(crate) fn checkers(pos: &Position) -> Bitboard {
+    let board = &pos.board;
+    let us = pos.turn;
+    let king = pos.king(us);
+    let occupied = board.occupied();
+    ((attacks::rook_attacks(king, occupied) & board.straight_sliders())
+        | (attacks::bishop_attacks(king, occupied) & board.diagonal_sliders())
+        | (attacks::knight_attacks(king) & board.knights())
+        | (attacks::king_attacks(king) & board.kings())
+        | (attacks::pawn_attacks(us, king) & board.pawns()))
+        & board.by_color(!us)
 }
 
 /// [`generate`] for a caller that already knows the pieces giving check.
@@ -187,12 +201,21 @@ pub(crate) fn generate_with_checkers<S: MoveSink>(
     // left its square (so that it cannot step back along a checking line).
     let without_king = occupied.without(king);
     if origins.contains(king) {
-        let mut king_targets = Bitboard::EMPTY;
-        for to in attacks::king_attacks(king) & !ours & dest {
-            if !board.is_attacked(to, them, without_king) {
-                king_targets = king_targets.with(to);
+        let squares = attacks::king_attacks(king) & !ours & dest;
+        // One square (reading a written move) is tested alone; for several, every square
+        // the other side attacks is worked out once, which costs one lookup per unit
+        // rather than five per square.
+        let king_targets = if squares.has_several() {
+            squares & !attacked_squares(board, them, without_king)
+        } else {
+            let mut targets = Bitboard::EMPTY;
+            for to in squares {
+                if !board.is_attacked(to, them, without_king) {
+                    targets = targets.with(to);
+                }
             }
-        }
+            targets
+        };
         sink.piece_moves(Role::King, king, king_targets);
     }
 
@@ -240,6 +263,31 @@ pub(crate) fn generate_with_checkers<S: MoveSink>(
     }
 
     pawn_moves(pos, sink, king, target, pinned, origins, dest);
+}
+
+/// Every square that a unit of `color` attacks when the board's occupancy is `occupied`
+/// (pawns: their capture squares).
+#[inline]
+pub(crate) fn attacked_squares(board: &Board, color: Color, occupied: Bitboard) -> Bitboard {
+    let units = board.by_color(color);
+    let pawns = (board.pawns() & units).0;
+    let mut attacked = Bitboard(match color {
+        Color::White => ((pawns & NOT_FILE_A) << 7) | ((pawns & NOT_FILE_H) << 9),
+        Color::Black => ((pawns & NOT_FILE_A) >> 9) | ((pawns & NOT_FILE_H) >> 7),
+    });
+    for from in board.knights() & units {
+        attacked |= attacks::knight_attacks(from);
+    }
+    for from in board.diagonal_sliders() & units {
+        attacked |= attacks::bishop_attacks(from, occupied);
+    }
+    for from in board.straight_sliders() & units {
+        attacked |= attacks::rook_attacks(from, occupied);
+    }
+    for from in board.kings() & units {
+        attacked |= attacks::king_attacks(from);
+    }
+    attacked
 }
 
 /// Our pieces that stand alone between our king and an opposing slider aimed at it.
@@ -459,7 +507,63 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
         }
     }
     let without_king = occupied.without(king);
-    (attacks::king_attacks(king) & !ours)
-        .into_iter()
-        .any(|to| !board.is_attacked(to, them, without_king))
+    let squares = attacks::king_attacks(king) & !ours;
+    // Reached mostly in checks that may be mates, where every square is attacked: one map of
+    // the other side's attacks then costs less than an attack test per square.
+    if squares.has_several() {
+        (squares & !attacked_squares(board, them, without_king)).is_nonempty()
+    } else {
+        squares
+            .into_iter()
+            .any(|to| !board.is_attacked(to, them, without_king))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`attacked_squares`] holds exactly the squares that [`Board::is_attacked`], which asks
+    /// square by square, finds attacked: for both colours, with the board's own occupancy and
+    /// with either king lifted off (as the king's moves and the probe's flight squares use
+    /// it). The positions are the perft fixture's, each with every position one move on.
+    #[test]
+    fn attacked_squares_are_the_squares_attacked_one_by_one() {
+        let fens = include_str!("../../fixtures/perft/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let mut checked = 0;
+        for fen in fens {
+            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut positions = vec![start];
+            for &m in start.legal_moves().iter() {
+                let mut child = start;
+                child.play_unchecked(m);
+                positions.push(child);
+            }
+            for pos in positions {
+                let board = &pos.board;
+                for color in Color::ALL {
+                    for occupied in [
+                        board.occupied(),
+                        board.occupied().without(pos.king(color)),
+                        board.occupied().without(pos.king(!color)),
+                    ] {
+                        let one_by_one: Bitboard = (0..64)
+                            .map(Square::from_index_unchecked)
+                            .filter(|&sq| board.is_attacked(sq, color, occupied))
+                            .collect();
+                        assert_eq!(
+                            attacked_squares(board, color, occupied),
+                            one_by_one,
+                            "{fen} {color}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
 }

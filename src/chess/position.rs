@@ -372,7 +372,7 @@ impl Position {
     /// The pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.board.attacked_by(self.king(self.turn), !self.turn)
+        movegen::checkers(self)
     }
 
     #[inline]

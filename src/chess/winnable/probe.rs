@@ -13,6 +13,7 @@ use super::super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
+use super::super::movegen::{attacked_squares, checkers, has_legal_move};
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
@@ -211,17 +212,13 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
     // The king's flight squares as the position stands: next to it, not held by its own
     // units, and attacked by none of ours (looking through the king, which moves away).
     let through_king = occupied ^ Bitboard::from_square(king);
-    let mut flights = Bitboard::EMPTY;
-    for sq in king_attacks(king) & !theirs {
-        if !board.is_attacked(sq, us, through_king) {
-            flights |= Bitboard::from_square(sq);
-        }
-    }
+    let flights = king_attacks(king) & !theirs & !attacked_squares(board, us, through_king);
     moves.iter().copied().find(|&m| {
         if !may_check(m) {
             return false;
         }
-        if !rare(m) && !uncovering.contains(m.from()) {
+        let direct = !rare(m) && !uncovering.contains(m.from());
+        if direct {
             // The checking piece on its new square takes away what it attacks (through
             // the king) and the square it stands on; any other flight square stays.
             let seen =
@@ -240,7 +237,14 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        child.is_check() && !child.has_legal_moves()
+        // A direct check is given by the moved piece alone: the king was not in check, and
+        // the square it left uncovers no line (else it would be in `uncovering`).
+        let checkers = if direct {
+            Bitboard::from_square(m.to())
+        } else {
+            checkers(&child)
+        };
+        checkers.is_nonempty() && !has_legal_move(&child, checkers)
     })
 }
 

@@ -9,7 +9,7 @@ use super::super::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use super::super::{
-    Bitboard, Board, CastlingRights, Color, Move, MoveList, Position, Role, Square,
+    Bitboard, Board, CastlingRights, Color, Move, MoveKind, MoveList, Position, Role, Square,
 };
 use super::probe::mate_in_one;
 use super::statics::{analyse, material_unwinnable};
@@ -48,12 +48,14 @@ const EDGE_DISTANCE: [u8; 64] = {
 
 /// The Chebyshev distance between two squares (king steps).
 #[inline]
+#[cfg(test)]
 fn distance(a: Square, b: Square) -> i32 {
     i32::from(DISTANCE[a.index()][b.index()])
 }
 
 /// How far a square is from the nearest edge (0 on the edge, 3 in the centre).
 #[inline]
+#[cfg(test)]
 fn edge_distance(sq: Square) -> i32 {
     i32::from(EDGE_DISTANCE[sq.index()])
 }
@@ -151,8 +153,11 @@ const GREEDY: Weights = Weights {
 /// What every move of a node is scored against is worked out once per node.
 pub(super) struct Ordering {
     winner_moves: bool,
-    loser_king: Square,
-    winner_king: Square,
+    /// King steps from each square to the loser's king: the row of [`DISTANCE`] that every
+    /// move's terms read, looked up once per node.
+    to_loser_king: &'static [u8; 64],
+    /// King steps from each square to the winner's king.
+    to_winner_king: &'static [u8; 64],
     theirs: Bitboard,
     /// Where each kind of piece of the winner would give check, by role index, when checks
     /// are put off (see [`Ordering::for_greedy_line`]); empty otherwise.
@@ -168,8 +173,8 @@ impl Ordering {
     pub(super) fn new(pos: &Position, winner: Color) -> Ordering {
         Ordering {
             winner_moves: pos.turn() == winner,
-            loser_king: pos.king(!winner),
-            winner_king: pos.king(winner),
+            to_loser_king: &DISTANCE[pos.king(!winner).index()],
+            to_winner_king: &DISTANCE[pos.king(winner).index()],
             theirs: pos.board().by_color(!pos.turn()),
             checks: [Bitboard::EMPTY; 6],
             exposed: Bitboard::EMPTY,
@@ -186,14 +191,14 @@ impl Ordering {
         ordering.weights = GREEDY;
         let board = pos.board();
         let majors = (board.rooks() | board.queens()) & board.by_color(winner);
+        let loser_king = pos.king(!winner);
         // A lone minor piece, though, drives the king into its corner by checks.
         if ordering.winner_moves && majors.is_nonempty() {
-            let king = ordering.loser_king;
             let occupied = pos.board().occupied();
-            let diagonal = bishop_attacks(king, occupied);
-            let straight = rook_attacks(king, occupied);
-            ordering.checks[Role::Pawn.index()] = pawn_attacks(!winner, king);
-            ordering.checks[Role::Knight.index()] = knight_attacks(king);
+            let diagonal = bishop_attacks(loser_king, occupied);
+            let straight = rook_attacks(loser_king, occupied);
+            ordering.checks[Role::Pawn.index()] = pawn_attacks(!winner, loser_king);
+            ordering.checks[Role::Knight.index()] = knight_attacks(loser_king);
             ordering.checks[Role::Bishop.index()] = diagonal;
             ordering.checks[Role::Rook.index()] = straight;
             ordering.checks[Role::Queen.index()] = diagonal | straight;
@@ -204,18 +209,98 @@ impl Ordering {
         if ordering.winner_moves
             && board.by_color(!winner) == board.kings() & board.by_color(!winner)
         {
-            ordering.exposed =
-                king_attacks(ordering.loser_king) & !king_attacks(ordering.winner_king);
+            ordering.exposed = king_attacks(loser_king) & !king_attacks(pos.king(winner));
         }
         ordering
     }
 
     /// The higher, the sooner the move is tried.
+    ///
+    /// Every node scores all its moves, which made this the greedy line's largest cost: the
+    /// terms read the precomputed distance rows and choose between weights rather than
+    /// branch where they can. [`Ordering::score_plain`] (for the tests) is the same sum
+    /// written term by term.
     #[inline(always)]
     pub(super) fn score(&self, mv: Move) -> i32 {
         let w = &self.weights;
+        let (from, to) = (mv.from().index(), mv.to().index());
+        let role = mv.role();
+        let to_loser_king = self.to_loser_king;
+        let capture = self.theirs.contains(mv.to());
+        if self.winner_moves {
+            let near = i32::from(to_loser_king[to]);
+            let approach = i32::from(to_loser_king[from]) - near;
+            let mut s = approach
+                * if role == Role::King {
+                    w.king_approach
+                } else {
+                    w.unit_approach
+                };
+            if role == Role::Pawn {
+                s += w.winner_pawn;
+            }
+            let capture_value = if near <= 2 {
+                w.capture_near
+            } else {
+                w.capture_far
+            };
+            match mv.kind() {
+                MoveKind::Promotion(promoted) => {
+                    s += match promoted {
+                        Role::Queen => 60,
+                        Role::Knight => 10,
+                        _ => -20,
+                    };
+                    if capture {
+                        s += capture_value;
+                    }
+                }
+                kind => {
+                    if capture || kind == MoveKind::EnPassant {
+                        s += capture_value;
+                    }
+                    if self.checks[role.index()].contains(mv.to()) {
+                        // Mates are looked for before the ordering is asked, so this check
+                        // does not mate.
+                        s += w.check;
+                    }
+                }
+            }
+            if self.exposed.is_nonempty() && role != Role::King {
+                if self.exposed.contains(mv.to()) {
+                    s -= EXPOSED_PENALTY;
+                } else if self.exposed.contains(mv.from()) {
+                    s += EXPOSED_PENALTY;
+                }
+            }
+            s
+        } else {
+            let mut s = if role == Role::King {
+                let to_winner_king = self.to_winner_king;
+                w.edge * (i32::from(EDGE_DISTANCE[from]) - i32::from(EDGE_DISTANCE[to]))
+                    + w.loser_king_approach
+                        * (i32::from(to_winner_king[from]) - i32::from(to_winner_king[to]))
+            } else {
+                let near = i32::from(to_loser_king[to]);
+                w.loser_unit_approach * (i32::from(to_loser_king[from]) - near)
+                    + if near == 1 { w.beside_king } else { 0 }
+            };
+            if capture || mv.is_en_passant() {
+                s += w.loser_capture;
+            }
+            if role == Role::Pawn {
+                s += w.loser_pawn;
+            }
+            s
+        }
+    }
+
+    /// [`Ordering::score`] written term by term, as the ordering was first defined: the tests
+    /// compare the two on every move of many positions.
+    #[cfg(test)]
+    pub(super) fn score_plain(&self, mv: Move, loser_king: Square, winner_king: Square) -> i32 {
+        let w = &self.weights;
         let capture = mv.is_en_passant() || self.theirs.contains(mv.to());
-        let loser_king = self.loser_king;
         let mut s = 0;
         if self.winner_moves {
             s += match mv.promotion_role() {
@@ -225,8 +310,6 @@ impl Ordering {
                 None => 0,
             };
             if capture {
-                // Taking a defender next to the king opens the way to a mate; other
-                // captures only spend time.
                 s += if distance(mv.to(), loser_king) <= 2 {
                     w.capture_near
                 } else {
@@ -250,12 +333,9 @@ impl Ordering {
                 }
             }
             if mv.promotion_role().is_none() && self.checks[mv.role().index()].contains(mv.to()) {
-                // Mates are looked for before the ordering is asked, so this check does not
-                // mate.
                 s += w.check;
             }
         } else {
-            let winner_king = self.winner_king;
             if mv.role() == Role::King {
                 s += w.edge * (edge_distance(mv.from()) - edge_distance(mv.to()));
                 s += w.loser_king_approach
@@ -551,4 +631,63 @@ pub(super) fn without_detours(root: &Position, line: Vec<Move>) -> Vec<Move> {
         at = best.0;
     }
     short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The positions of the perft fixture (castling, en passant, promotions, pins and checks
+    /// of every kind) and of the CHA test vector (endings, locked pawns, lone kings), each
+    /// with every position one legal move on.
+    fn sample_positions() -> Vec<Position> {
+        let perft = include_str!("../../../fixtures/perft/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let vector = include_str!("../../../fixtures/unwinnability/cha_test_vector.txt")
+            .lines()
+            .filter(|l| !l.starts_with('#') && l.len() > 3)
+            .map(|l| &l[3..]);
+        let mut positions = Vec::new();
+        for fen in perft.chain(vector) {
+            let Ok(pos) = Position::from_fen_with_extra_material(fen) else {
+                continue;
+            };
+            positions.push(pos);
+            for &m in pos.legal_moves().iter() {
+                let mut child = pos;
+                child.play_unchecked(m);
+                positions.push(child);
+            }
+        }
+        positions
+    }
+
+    /// The ordering's score, which reads precomputed rows and chooses weights without
+    /// branching, equals its definition written term by term ([`Ordering::score_plain`]) on
+    /// every legal move, for both orderings and both winners: the greedy lines and the
+    /// guided search play exactly the moves they played before.
+    #[test]
+    fn the_ordering_scores_every_move_as_its_definition_does() {
+        let positions = sample_positions();
+        assert!(positions.len() > 10_000, "{}", positions.len());
+        for pos in &positions {
+            for winner in Color::ALL {
+                let (loser_king, winner_king) = (pos.king(!winner), pos.king(winner));
+                for ordering in [
+                    Ordering::new(pos, winner),
+                    Ordering::for_greedy_line(pos, winner),
+                ] {
+                    for &m in pos.legal_moves().iter() {
+                        assert_eq!(
+                            ordering.score(m),
+                            ordering.score_plain(m, loser_king, winner_king),
+                            "{pos} {winner} {m}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
