@@ -154,37 +154,59 @@ pub(super) fn find(text: &str, from: usize, target: u8) -> Option<usize> {
     memchr::memchr(target, text.as_bytes().get(from..)?).map(|at| from + at)
 }
 
-/// Whether an ASCII byte ends a token: whitespace and the PGN punctuation that can follow a
-/// move without a space.
-fn is_ascii_delimiter(b: u8) -> bool {
-    is_ascii_space(b) || matches!(b, b'{' | b'}' | b';' | b'[' | b']' | b'(' | b')')
-}
+/// What a byte means to [`token_end`].
+const PART: u8 = 0;
+const DELIMITER: u8 = 1;
+const OPEN: u8 = 2;
+const BEYOND_ASCII: u8 = 3;
+
+/// [`token_end`]'s table: one look-up a byte, as a token is read byte by byte. ASCII
+/// whitespace (as `char::is_whitespace` has it) and the PGN punctuation that can follow a move
+/// without a space end a token; a `(` may or may not; a byte beyond ASCII needs its character.
+static TOKEN_BYTES: [u8; 256] = {
+    let mut table = [PART; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte >= 0x80 {
+            BEYOND_ASCII
+        } else if byte == b'(' {
+            OPEN
+        } else if matches!(
+            byte,
+            b'\t'..=b'\r' | b' ' | b'{' | b'}' | b';' | b'[' | b']' | b')'
+        ) {
+            DELIMITER
+        } else {
+            PART
+        };
+        b += 1;
+    }
+    table
+};
 
 /// The end of the token that starts at byte `start`.
 ///
 /// A parenthesis inside a token is part of it when it holds a promotion piece (`d8(Q)`), an
 /// en passant mark (`exd6(e.p.)`) or a draw offer (`Nf3(=)`); any other `(` starts a
 /// variation.
+#[inline]
 pub(super) fn token_end(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
-        if b == b'(' {
-            match glued_paren_len(text, i) {
+        match TOKEN_BYTES[usize::from(b)] {
+            PART => i += 1,
+            DELIMITER => break,
+            OPEN => match glued_paren_len(text, i) {
                 Some(len) => i += len,
                 None => break,
-            }
-        } else if b < 0x80 {
-            if is_ascii_delimiter(b) {
-                break;
-            }
-            i += 1;
-        } else {
+            },
             // Only whitespace ends a token among the characters beyond ASCII.
-            match char_at(text, i) {
+            _ => match char_at(text, i) {
                 Some(c) if !c.is_whitespace() => i += c.len_utf8(),
                 _ => break,
-            }
+            },
         }
     }
     i
@@ -276,6 +298,12 @@ pub(super) fn is_dot(c: char) -> bool {
 }
 
 pub(super) fn classify(text: &str) -> Kind {
+    // Most tokens are moves that start with a piece letter or a file other than `e`: none
+    // of the other kinds starts so (results and numbers start with a digit, `½` or `*`, en
+    // passant marks with `e`), and a letter makes the token a move.
+    if let Some(b'a'..=b'd' | b'f'..=b'z' | b'A'..=b'D' | b'F'..=b'Z') = text.as_bytes().first() {
+        return Kind::Move;
+    }
     if let Some(result) = normalized_result(text) {
         return Kind::Result(result);
     }

@@ -250,7 +250,14 @@ impl Parser {
     }
 
     /// Settles a move number that no move has taken.
+    #[inline]
     fn flush_pending(&mut self) {
+        if self.pending.is_some() {
+            self.settle_pending();
+        }
+    }
+
+    fn settle_pending(&mut self) {
         if let Some(pending) = self.pending.take() {
             if pending.bare {
                 let text = pending
@@ -455,6 +462,7 @@ impl Parser {
     }
 
     /// The move glued to a move number (`12.e4`), at bytes `start..end` of the line.
+    #[inline]
     fn glued_move(&mut self, line: &Line<'_>, start: usize, end: usize) {
         let text = line.get(start, end);
         if text.is_empty() {
@@ -471,8 +479,14 @@ impl Parser {
     fn push_move(&mut self, text: &str, span: Span) {
         self.begin_movetext(span.line);
         let number = self.pending.take().map(|p| p.number);
-        let split = split_suffixes(text);
         let game = &mut self.ensure_game(span.line).game;
+        // Every mark that `split_suffixes` takes off ends with `)`, `!` or `?`; nearly
+        // every move ends otherwise (`e4`, `Nf3+`, `O-O`) and is kept whole.
+        if !text.ends_with([')', '!', '?']) {
+            game.push_move(TokenText::new(text), span, number);
+            return;
+        }
+        let split = split_suffixes(text);
         game.push_move(split.text(), span, number);
         for mark in split.marks {
             game.push_note(mark, false);
