@@ -27,6 +27,8 @@ struct Builder {
 }
 
 impl Builder {
+    /// The next game of the input. Out of line and marked cold: it runs once a game, while
+    /// the check that calls it runs for nearly every token.
     #[cold]
     #[inline(never)]
     fn start(started: &mut usize, line: u32, hint: &Capacities) -> Builder {
@@ -257,6 +259,8 @@ impl Parser {
         }
     }
 
+    /// [`Parser::flush_pending`] when a number is waiting: a bare integer becomes a move, a
+    /// dotted number a problem.
     fn settle_pending(&mut self) {
         if let Some(pending) = self.pending.take() {
             if pending.bare {
