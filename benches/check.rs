@@ -1,6 +1,8 @@
 //! Scoresheet checking speed: `arbiter check` over 2,000 random legal games (706,202 plies),
 //! reading the PGN, replaying every move with endings and repetition tracking, with and
-//! without the claim scan. One core, release build. Run with `cargo bench --bench check`.
+//! without the claim scan; and over real PGN (the TWIC and Lichess samples of fixtures/pgn,
+//! whose Lichess games carry a clock comment on every move), read alone and read and
+//! verified. One core, release build. Run with `cargo bench --bench check`.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -11,10 +13,15 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const GAMES: &str = include_str!("../fixtures/pgn/random-legal.pgn");
 
+/// Real games: 1,110 from This Week in Chess and 438 rated Lichess games.
+const TWIC: &str = include_str!("../fixtures/pgn/twic-sample.pgn");
+const LICHESS: &str = include_str!("../fixtures/pgn/lichess-sample.pgn");
+
 fn check(c: &mut Criterion) {
     let mut group = c.benchmark_group("check random-legal.pgn");
     group.sample_size(10);
-    group.measurement_time(Duration::from_secs(10));
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
     group.throughput(Throughput::Elements(2_000));
     group.bench_function("read only", |b| {
         b.iter(|| {
@@ -56,6 +63,35 @@ fn check(c: &mut Criterion) {
     group.finish();
 }
 
+/// Real PGN: tags, clock comments, annotations. Reading is measured apart from checking,
+/// since it is the part that real files make slower than bare movetext.
+fn real(c: &mut Criterion) {
+    let mut group = c.benchmark_group("check real PGN");
+    group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(3));
+    for (name, text) in [("twic-sample", TWIC), ("lichess-sample", LICHESS)] {
+        let count = PgnReader::new(text.as_bytes()).count();
+        group.throughput(Throughput::Elements(count as u64));
+        group.bench_function(format!("{name}: read only"), |b| {
+            b.iter(|| {
+                PgnReader::new(black_box(text.as_bytes()))
+                    .filter_map(Result::ok)
+                    .count()
+            })
+        });
+        group.bench_function(format!("{name}: read and verify"), |b| {
+            b.iter(|| {
+                PgnReader::new(black_box(text.as_bytes()))
+                    .filter_map(Result::ok)
+                    .filter(|g| verify(g, Options::default()).is_clean())
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
 /// The claim scan on one long game: 100,000 half-moves of knights going out and back from the
 /// initial position under the 2009 Laws (no automatic ending stops it), so every position
 /// repeats and from half-move 100 every position allows a fifty-move claim. The scan once
@@ -64,6 +100,7 @@ fn claim_scan(c: &mut Criterion) {
     use arbiter::chess::{Game, Laws, Position};
     let mut group = c.benchmark_group("claim scan");
     group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(5));
     let mut game = Game::new(Position::new());
     for ply in 0..100_000 {
@@ -82,5 +119,5 @@ fn claim_scan(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, check, claim_scan);
+criterion_group!(benches, check, real, claim_scan);
 criterion_main!(benches);

@@ -211,8 +211,10 @@ pub fn game_pgn(event: &EventSettings, game: &PgnGame<'_>) -> String {
         }
         // The sheet's other tags (opening, termination, annotator...) are kept after ours.
         for t in &raw.tags {
-            if !OWN_TAGS.contains(&t.name.as_str()) && !tags.iter().any(|(n, _)| *n == t.name) {
-                tags.push((t.name.clone(), t.value.clone()));
+            if !OWN_TAGS.contains(&t.name.as_str())
+                && !tags.iter().any(|(n, _)| t.name == n.as_str())
+            {
+                tags.push((t.name.to_string(), t.value.to_string()));
             }
         }
         let options = verify::Options {
@@ -222,7 +224,7 @@ pub fn game_pgn(event: &EventSettings, game: &PgnGame<'_>) -> String {
             ..Default::default()
         };
         let (report, played) = verify::verify_with_game(raw, options);
-        for c in &raw.comments {
+        for c in raw.comments() {
             words.push(comment(c));
         }
         let start = *played.start();
@@ -239,8 +241,8 @@ pub fn game_pgn(event: &EventSettings, game: &PgnGame<'_>) -> String {
             words.push(before.san(mv));
             // Token i is the written move that became ply i + 1.
             if let Some(token) = raw.moves.get(i) {
-                words.extend(token.annotations.iter().map(|a| nag(a)));
-                words.extend(token.comments.iter().map(|c| comment(c)));
+                words.extend(raw.annotations_of(token).map(nag));
+                words.extend(raw.comments_of(token).map(comment));
             }
         }
         let rest: Vec<&str> = raw

@@ -24,6 +24,16 @@ fn moves(game: &RawGame) -> Vec<&str> {
     game.moves.iter().map(|m| m.text.as_str()).collect()
 }
 
+/// The comments that follow the move at `index` of the main line.
+fn comments(game: &RawGame, index: usize) -> Vec<&str> {
+    game.comments_of(&game.moves[index]).collect()
+}
+
+/// The annotations of the move at `index` of the main line.
+fn annotations(game: &RawGame, index: usize) -> Vec<&str> {
+    game.annotations_of(&game.moves[index]).collect()
+}
+
 fn result(game: &RawGame) -> Option<&str> {
     game.result.as_ref().map(|(r, _)| r.as_str())
 }
@@ -167,12 +177,15 @@ fn comments_of_both_kinds_attach_to_the_move_before_them() {
         "[Event \"x\"]\n{Before the first\nmove.}\n1. e4 {best by\n\ntest} e5 ; a reply\n\
          2. Nf3 {} ; one\n; two\n{after the result} 1-0 {still this game}\n",
     );
-    assert_eq!(game.comments, ["Before the first\nmove."]);
-    assert_eq!(moves(&game), ["e4", "e5", "Nf3"]);
-    assert_eq!(game.moves[0].comments, ["best by\n\ntest"]);
-    assert_eq!(game.moves[1].comments, ["a reply"]);
     assert_eq!(
-        game.moves[2].comments,
+        game.comments().collect::<Vec<_>>(),
+        ["Before the first\nmove."]
+    );
+    assert_eq!(moves(&game), ["e4", "e5", "Nf3"]);
+    assert_eq!(comments(&game, 0), ["best by\n\ntest"]);
+    assert_eq!(comments(&game, 1), ["a reply"]);
+    assert_eq!(
+        comments(&game, 2),
         ["", "one", "two", "after the result", "still this game"]
     );
     assert!(game.problems.is_empty());
@@ -182,21 +195,24 @@ fn comments_of_both_kinds_attach_to_the_move_before_them() {
 fn a_comment_before_the_tags_belongs_to_the_game_that_follows() {
     let game = one("{written by a program}\n[Event \"x\"]\n1. e4 *\n");
     assert_eq!(game.first_line, 1);
-    assert_eq!(game.comments, ["written by a program"]);
+    assert_eq!(
+        game.comments().collect::<Vec<_>>(),
+        ["written by a program"]
+    );
     assert_eq!(game.tag("Event"), Some("x"));
     // A comment after the result of a game without moves stays with that game too.
     let games = read_games("[Event \"forfeit\"]\n1-0 {no show}\n\n[Event \"y\"]\n*\n");
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].comments, ["no show"]);
-    assert!(games[1].comments.is_empty());
+    assert_eq!(games[0].comments().collect::<Vec<_>>(), ["no show"]);
+    assert_eq!(games[1].comments().count(), 0);
 }
 
 #[test]
 fn comment_text_is_not_read_as_movetext() {
     let game = one("1. e4 {1-0 [Event \"x\"] ( ; %} e5 { 2. d4\n%K\n} * ; {\n");
     assert_eq!(moves(&game), ["e4", "e5"]);
-    assert_eq!(game.moves[0].comments, ["1-0 [Event \"x\"] ( ; %"]);
-    assert_eq!(game.moves[1].comments, ["2. d4\n%K", "{"]);
+    assert_eq!(comments(&game, 0), ["1-0 [Event \"x\"] ( ; %"]);
+    assert_eq!(comments(&game, 1), ["2. d4\n%K", "{"]);
     assert!(game.problems.is_empty(), "{:?}", game.problems);
 }
 
@@ -204,13 +220,11 @@ fn comment_text_is_not_read_as_movetext() {
 fn nags_and_suffix_marks_become_annotations() {
     let game = one("1. e4! $1 e5?? 2. Nf3!? $14 $32 Nc6?! 3. Bb5!! a6 ? 4. Ba4 !? $6 *");
     assert_eq!(moves(&game), ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"]);
-    let annotations: Vec<Vec<&str>> = game
-        .moves
-        .iter()
-        .map(|m| m.annotations.iter().map(String::as_str).collect())
+    let marks: Vec<Vec<&str>> = (0..game.moves.len())
+        .map(|i| annotations(&game, i))
         .collect();
     assert_eq!(
-        annotations,
+        marks,
         [
             vec!["!", "$1"],
             vec!["??"],
@@ -225,7 +239,7 @@ fn nags_and_suffix_marks_become_annotations() {
     // Check and mate marks stay in the move; marks after them are split off.
     let game = one("1. f3 e5 2. g4 Qh4#! 0-1");
     assert_eq!(moves(&game), ["f3", "e5", "g4", "Qh4#"]);
-    assert_eq!(game.moves[3].annotations, ["!"]);
+    assert_eq!(annotations(&game, 3), ["!"]);
     // A run of marks that is not one of the six stays in the move for the next layer.
     assert_eq!(moves(&one("1. e4!!! *")), ["e4!!!"]);
 }
@@ -234,10 +248,45 @@ fn nags_and_suffix_marks_become_annotations() {
 fn the_draw_offer_mark_is_an_annotation() {
     let game = one("1. e4 e5 2. Nf3 (=) Nc6(=) 3. Bb5 *");
     assert_eq!(moves(&game), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
-    assert_eq!(game.moves[2].annotations, ["(=)"]);
-    assert_eq!(game.moves[3].annotations, ["(=)"]);
+    assert_eq!(annotations(&game, 2), ["(=)"]);
+    assert_eq!(annotations(&game, 3), ["(=)"]);
     assert_eq!(game.variations, 0);
     assert!(game.problems.is_empty());
+}
+
+#[test]
+fn a_moves_annotations_and_comments_keep_their_order_apart() {
+    // Marks and comments after one move may alternate; each kind keeps the order written,
+    // a comment may hold a `{` and run over lines, and the next move starts its own notes.
+    let game = one("{first} 1. e4 {one { two} ! {three\nlines} $1 e5!? {four} *");
+    assert_eq!(game.comments().collect::<Vec<_>>(), ["first"]);
+    assert_eq!(comments(&game, 0), ["one { two", "three\nlines"]);
+    assert_eq!(annotations(&game, 0), ["!", "$1"]);
+    assert_eq!(comments(&game, 1), ["four"]);
+    assert_eq!(annotations(&game, 1), ["!?"]);
+    assert!(game.problems.is_empty(), "{:?}", game.problems);
+    // Read from the back, the lists are the same reversed.
+    let token = &game.moves[0];
+    assert!(game.annotations_of(token).rev().eq(["$1", "!"]));
+    // The printed form lists each move's own notes.
+    let printed = format!("{game:?}");
+    assert!(printed.contains(
+        "text: \"e4\", span: Span { line: 1, column: 12 }, number: Some(MoveNumber { number: 1, \
+         black: false }), annotations: [\"!\", \"$1\"], comments: [\"one { two\", \"three\\nlines\"] }"
+    ));
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    // `é`, `♘`, `…` and `½` take two or three bytes each but one column, as an editor shows.
+    let game = one("1. e4 {café} Nf6 2. ♘f3 2…Nc6 ½-½ ♘?");
+    assert_eq!(moves(&game), ["e4", "Nf6", "♘f3", "Nc6"]);
+    let columns: Vec<u32> = game.moves.iter().map(|m| m.span.column).collect();
+    assert_eq!(columns, [4, 14, 21, 27]);
+    assert_eq!(game.result, Some(("1/2-1/2".to_owned(), span(1, 31))));
+    // Text after the result is reported where it stands.
+    assert_eq!(game.problems.len(), 1);
+    assert_eq!(game.problems[0].span, span(1, 35));
 }
 
 #[test]
@@ -248,8 +297,8 @@ fn nested_variations_are_kept_out_of_the_main_line() {
     );
     assert_eq!(moves(&game), ["e4", "e5", "Nf3"]);
     assert_eq!(game.variations, 2);
-    assert_eq!(game.moves[0].comments, Vec::<String>::new());
-    assert_eq!(game.moves[2].comments, ["main"]);
+    assert_eq!(comments(&game, 0), Vec::<&str>::new());
+    assert_eq!(comments(&game, 2), ["main"]);
     assert_eq!(result(&game), Some("1-0"));
     assert!(game.problems.is_empty(), "{:?}", game.problems);
     // A result inside a variation does not end the game.
@@ -368,7 +417,7 @@ fn en_passant_marks_merge_into_the_move() {
     // Marks written after the mark still go to the move.
     let game = one("3. exd6 e.p.! 3... Qxd6 *");
     assert_eq!(moves(&game), ["exd6e.p.", "Qxd6"]);
-    assert_eq!(game.moves[0].annotations, ["!"]);
+    assert_eq!(annotations(&game, 0), ["!"]);
     // A check mark written apart joins the move as well.
     assert_eq!(
         moves(&one("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 # 1-0"))[6],
@@ -406,7 +455,7 @@ fn unclosed_comments_and_variations_are_reported_at_their_start() {
     let game = one("1. e4 e5\n2. Nf3 {never\nclosed 1-0\n");
     assert_eq!(moves(&game), ["e4", "e5", "Nf3"]);
     assert_eq!(problems(&game), [(2, 8, "comment never closed")]);
-    assert_eq!(game.moves[2].comments, ["never\nclosed 1-0"]);
+    assert_eq!(comments(&game, 2), ["never\nclosed 1-0"]);
     assert_eq!(result(&game), None);
 
     let game = one("1. e4 (1. d4 (1. c4) e5 2. Nf3 *");
@@ -430,7 +479,7 @@ fn a_tag_pair_line_ends_a_comment_that_was_never_closed() {
     let games = read_games("[Event \"a\"]\n1. e4 {oops 1-0\n\n[Event \"b\"]\n1. d4 *\n");
     assert_eq!(games.len(), 2);
     assert_eq!(problems(&games[0]), [(2, 7, "comment never closed")]);
-    assert_eq!(games[0].moves[0].comments, ["oops 1-0"]);
+    assert_eq!(comments(&games[0], 0), ["oops 1-0"]);
     assert_eq!(games[1].tag("Event"), Some("b"));
     assert_eq!(moves(&games[1]), ["d4"]);
     assert!(games[1].problems.is_empty());
@@ -586,7 +635,7 @@ fn lf_crlf_and_cr_files_give_the_same_games() {
     let text = "[Event \"a\"]\n\n1. e4 {two\nlines} e5 ; end\n2. Nf3 1-0\n\n1. d4 (1. c4\n) 0-1 ";
     let lf = read_games(text);
     assert_eq!(lf.len(), 2);
-    assert_eq!(lf[0].moves[0].comments, ["two\nlines"]);
+    assert_eq!(comments(&lf[0], 0), ["two\nlines"]);
     assert_eq!(read_games(&text.replace('\n', "\r\n")), lf);
     assert_eq!(read_games(&text.replace('\n', "\r")), lf);
 }
@@ -649,12 +698,13 @@ fn random_legal_games_read_cleanly() {
         assert_eq!(game.tag("Round"), Some(at.to_string().as_str()));
         assert_eq!(result(game), game.tag("Result"), "game {at}");
         assert_eq!(game.variations, 0);
-        assert!(game.comments.is_empty());
+        assert_eq!(game.comments().count(), 0);
         let mut replay = Game::new(Position::new());
         for (ply, token) in game.moves.iter().enumerate() {
             let san: SanPlus = token.text.parse().expect("standard san");
             assert_eq!(san.to_string(), token.text.as_str(), "game {at}");
-            assert!(token.annotations.is_empty() && token.comments.is_empty());
+            assert_eq!(game.annotations_of(token).count(), 0);
+            assert_eq!(game.comments_of(token).count(), 0);
             let expected_number = (ply % 2 == 0).then(|| MoveNumber {
                 number: u32::try_from(ply / 2 + 1).expect("small"),
                 black: false,

@@ -148,8 +148,11 @@ fn accounted(games: &[RawGame]) -> usize {
         .map(|g| {
             g.moves.len()
                 + g.problems.len()
-                + g.comments.len()
-                + g.moves.iter().map(|m| m.comments.len()).sum::<usize>()
+                + g.comments().count()
+                + g.moves
+                    .iter()
+                    .map(|m| g.comments_of(m).count())
+                    .sum::<usize>()
                 + g.variations
         })
         .sum()

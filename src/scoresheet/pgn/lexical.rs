@@ -1,6 +1,9 @@
 //! The lexical layer under the parser: what a run of movetext characters is (a result, a
 //! move number, an annotation, a move...), where a token ends, tag pairs, and columns.
 
+use std::borrow::Cow;
+use std::cell::Cell;
+
 use super::{MoveNumber, Span, TokenText, quote};
 
 /// The six suffix annotations of the PGN standard (section 8.2.3.8).
@@ -16,13 +19,14 @@ pub(super) const QUOTE_LIMIT: usize = 40;
 #[derive(Debug, PartialEq, Eq)]
 pub(super) enum Kind {
     Result(&'static str),
-    /// A move number; a move may be glued to it, starting at `rest` (a character offset).
+    /// A move number; a move may be glued to it, starting at byte `rest`.
     Number {
         number: MoveNumber,
         rest: usize,
     },
     Bare(u32),
-    /// `...` or `…` on its own or before a move: the next move is Black's.
+    /// `...` or `…` on its own or before a move: the next move is Black's. A move may be
+    /// glued to it, starting at byte `rest`.
     Ellipsis {
         rest: usize,
     },
@@ -42,138 +46,212 @@ pub(super) enum ParenMark {
 
 /// The outcome of reading one tag pair.
 #[derive(Debug, Default)]
-pub(super) struct TagParse {
-    /// The tag to keep; a tag pair is kept whenever its name could be read.
-    pub(super) tag: Option<(String, String)>,
-    /// Where reading goes on after the tag pair.
+pub(super) struct TagParse<'a> {
+    /// The tag to keep; a tag pair is kept whenever its name could be read. The value is
+    /// borrowed from the line unless it held an escape.
+    pub(super) tag: Option<(&'a str, Cow<'a, str>)>,
+    /// The byte where reading goes on after the tag pair.
     pub(super) end: usize,
-    /// What was wrong and at which character.
+    /// What was wrong and at which byte.
     pub(super) problem: Option<(usize, String)>,
 }
 
-pub(super) fn span_at(line: u32, index: usize) -> Span {
+/// One line of input being read, with what is needed to turn byte offsets into columns.
+///
+/// The reader works on the bytes of a line: every character that PGN gives a meaning to is
+/// ASCII, so it can be found without decoding the line. Columns count characters, so a line
+/// that is not pure ASCII counts them from the last place it counted to (tokens are met from
+/// left to right, so each byte is counted about once).
+#[derive(Debug)]
+pub(super) struct Line<'a> {
+    pub(super) text: &'a str,
+    pub(super) number: u32,
+    ascii: bool,
+    /// A byte offset and how many characters stand before it: where counting resumes.
+    counted: Cell<(usize, usize)>,
+}
+
+impl<'a> Line<'a> {
+    pub(super) fn new(text: &'a str, number: u32) -> Line<'a> {
+        Line {
+            text,
+            number,
+            ascii: text.is_ascii(),
+            counted: Cell::new((0, 0)),
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    /// The text between two byte offsets (empty when they are out of bounds).
+    pub(super) fn get(&self, from: usize, to: usize) -> &'a str {
+        self.text.get(from..to).unwrap_or_default()
+    }
+
+    /// The place of the character that starts at byte `at`.
+    pub(super) fn span(&self, at: usize) -> Span {
+        span_at(self.number, self.chars_before(at))
+    }
+
+    /// How many characters start before byte `at`, which is the start of a character.
+    fn chars_before(&self, at: usize) -> usize {
+        if self.ascii {
+            return at;
+        }
+        let (from, before) = match self.counted.get() {
+            (from, before) if from <= at => (from, before),
+            _ => (0, 0),
+        };
+        let bytes = self.text.as_bytes().get(from..at).unwrap_or_default();
+        // Every character has exactly one byte that is not a UTF-8 continuation byte
+        // (`10xxxxxx`, which is below -64 as a signed byte).
+        let count = before + bytes.iter().filter(|&&b| (b as i8) >= -64).count();
+        self.counted.set((at, count));
+        count
+    }
+}
+
+fn span_at(line: u32, index: usize) -> Span {
     Span {
         line,
         column: u32::try_from(index.saturating_add(1)).unwrap_or(u32::MAX),
     }
 }
 
-/// The place `offset` characters to the right of `span`.
-pub(super) fn shifted(span: Span, offset: usize) -> Span {
-    Span {
-        line: span.line,
-        column: span
-            .column
-            .saturating_add(u32::try_from(offset).unwrap_or(u32::MAX)),
+/// The character that starts at byte `at`, if one does.
+pub(super) fn char_at(text: &str, at: usize) -> Option<char> {
+    text.get(at..)?.chars().next()
+}
+
+/// Whether an ASCII byte is whitespace as `char::is_whitespace` has it: unlike
+/// `u8::is_ascii_whitespace`, that includes the vertical tab.
+pub(super) fn is_ascii_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+/// The length in bytes of the whitespace character at `at`, if there is one.
+pub(super) fn space_len(text: &str, at: usize) -> Option<usize> {
+    match text.as_bytes().get(at) {
+        Some(&b) if b < 0x80 => is_ascii_space(b).then_some(1),
+        Some(_) => char_at(text, at)
+            .filter(|c| c.is_whitespace())
+            .map(char::len_utf8),
+        None => None,
     }
 }
 
-/// The characters `from..to` of a line whose characters start at `starts` (empty when the
-/// range is out of bounds).
-pub(super) fn slice<'a>(text: &'a str, starts: &[usize], from: usize, to: usize) -> &'a str {
-    if starts.is_empty() {
-        // An ASCII line: characters and bytes coincide.
-        return text.get(from..to).unwrap_or_default();
-    }
-    match (starts.get(from), starts.get(to)) {
-        (Some(&a), Some(&b)) => text.get(a..b).unwrap_or_default(),
-        _ => "",
-    }
-}
-
-/// The characters `from..to` as a string (empty when the range is out of bounds).
-pub(super) fn collect(chars: &[char], from: usize, to: usize) -> String {
-    chars.get(from..to).unwrap_or_default().iter().collect()
-}
-
-pub(super) fn find(chars: &[char], from: usize, target: char) -> Option<usize> {
-    chars
-        .get(from..)?
-        .iter()
-        .position(|&c| c == target)
-        .map(|at| from + at)
-}
-
-pub(super) fn skip_whitespace(chars: &[char], mut i: usize) -> usize {
-    while chars.get(i).is_some_and(|c| c.is_whitespace()) {
-        i += 1;
+pub(super) fn skip_whitespace(text: &str, mut i: usize) -> usize {
+    while let Some(len) = space_len(text, i) {
+        i += len;
     }
     i
 }
 
-/// Whether a character ends a token: whitespace and the PGN punctuation that can follow a
-/// move without a space.
-pub(super) fn is_delimiter(c: char) -> bool {
-    if c.is_ascii() {
-        // The common case, decided without the Unicode whitespace table.
-        c.is_ascii_whitespace() || matches!(c, '{' | '}' | ';' | '[' | ']' | '(' | ')' | '\x0b')
-    } else {
-        c.is_whitespace()
-    }
+/// The first `target` byte at or after `from`.
+pub(super) fn find(text: &str, from: usize, target: u8) -> Option<usize> {
+    memchr::memchr(target, text.as_bytes().get(from..)?).map(|at| from + at)
 }
 
-/// The end of the token that starts at `start`.
+/// What a byte means to [`token_end`].
+const PART: u8 = 0;
+const DELIMITER: u8 = 1;
+const OPEN: u8 = 2;
+const BEYOND_ASCII: u8 = 3;
+
+/// [`token_end`]'s table: one look-up a byte, as a token is read byte by byte. ASCII
+/// whitespace (as `char::is_whitespace` has it) and the PGN punctuation that can follow a move
+/// without a space end a token; a `(` may or may not; a byte beyond ASCII needs its character.
+static TOKEN_BYTES: [u8; 256] = {
+    let mut table = [PART; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] = if byte >= 0x80 {
+            BEYOND_ASCII
+        } else if byte == b'(' {
+            OPEN
+        } else if matches!(
+            byte,
+            b'\t'..=b'\r' | b' ' | b'{' | b'}' | b';' | b'[' | b']' | b')'
+        ) {
+            DELIMITER
+        } else {
+            PART
+        };
+        b += 1;
+    }
+    table
+};
+
+/// The end of the token that starts at byte `start`.
 ///
 /// A parenthesis inside a token is part of it when it holds a promotion piece (`d8(Q)`), an
 /// en passant mark (`exd6(e.p.)`) or a draw offer (`Nf3(=)`); any other `(` starts a
 /// variation.
-pub(super) fn token_end(chars: &[char], start: usize) -> usize {
+#[inline]
+pub(super) fn token_end(text: &str, start: usize) -> usize {
+    let bytes = text.as_bytes();
     let mut i = start;
-    while let Some(&c) = chars.get(i) {
-        if c == '(' {
-            match glued_paren_len(chars, i) {
+    while let Some(&b) = bytes.get(i) {
+        match TOKEN_BYTES[usize::from(b)] {
+            PART => i += 1,
+            DELIMITER => break,
+            OPEN => match glued_paren_len(text, i) {
                 Some(len) => i += len,
                 None => break,
-            }
-        } else if is_delimiter(c) {
-            break;
-        } else {
-            i += 1;
+            },
+            // Only whitespace ends a token among the characters beyond ASCII.
+            _ => match char_at(text, i) {
+                Some(c) if !c.is_whitespace() => i += c.len_utf8(),
+                _ => break,
+            },
         }
     }
     i
 }
 
-/// The length, parentheses included, of a group that may be glued to a move: one or two
-/// letters, an en passant mark or a draw offer.
-pub(super) fn glued_paren_len(chars: &[char], open: usize) -> Option<usize> {
-    if let Some((len, _)) = paren_mark(chars, open) {
+/// The length in bytes, parentheses included, of a group that may be glued to a move: one
+/// or two letters, an en passant mark or a draw offer.
+pub(super) fn glued_paren_len(text: &str, open: usize) -> Option<usize> {
+    if let Some((len, _)) = paren_mark(text, open) {
         return Some(len);
     }
-    let close = close_near(chars, open)?;
-    let inner = chars.get(open + 1..close)?;
+    let close = close_near(text, open)?;
+    let inner = text.get(open + 1..close)?;
     // A promotion piece as a letter (`d8(Q)`) or a figurine (`d8(♕)`).
-    let letters = (1..=2).contains(&inner.len())
+    let letters = (1..=2).contains(&inner.chars().count())
         && inner
-            .iter()
-            .all(|&c| c.is_alphabetic() || ('\u{2654}'..='\u{265f}').contains(&c));
+            .chars()
+            .all(|c| c.is_alphabetic() || ('\u{2654}'..='\u{265f}').contains(&c));
     letters.then_some(close + 1 - open)
 }
 
 /// The `)` that closes the `(` at `open` if it is close enough for a mark or a promotion
 /// piece. The search is short on purpose: a line of many `(` must not be scanned to its end
 /// once for each of them.
-pub(super) fn close_near(chars: &[char], open: usize) -> Option<usize> {
+pub(super) fn close_near(text: &str, open: usize) -> Option<usize> {
     // The longest content of a glued group is `e.p.`.
     const LONGEST: usize = 4;
-    chars
-        .get(open + 1..)?
-        .iter()
+    text.get(open + 1..)?
+        .char_indices()
         .take(LONGEST + 1)
-        .position(|&c| c == ')')
-        .map(|at| open + 1 + at)
+        .find(|&(_, c)| c == ')')
+        .map(|(at, _)| open + 1 + at)
 }
 
-/// An en passant mark `(e.p.)` or a draw offer `(=)` at `open`, with its length.
-pub(super) fn paren_mark(chars: &[char], open: usize) -> Option<(usize, ParenMark)> {
-    if chars.get(open) != Some(&'(') {
+/// An en passant mark `(e.p.)` or a draw offer `(=)` at byte `open`, with its length in
+/// bytes.
+pub(super) fn paren_mark(text: &str, open: usize) -> Option<(usize, ParenMark)> {
+    if text.as_bytes().get(open) != Some(&b'(') {
         return None;
     }
-    let close = close_near(chars, open)?;
-    let inner: String = chars.get(open + 1..close)?.iter().collect();
+    let close = close_near(text, open)?;
+    let inner = text.get(open + 1..close)?;
     let mark = if inner == "=" {
         ParenMark::DrawOffer
-    } else if is_en_passant(&inner) {
+    } else if is_en_passant(inner) {
         ParenMark::EnPassant
     } else {
         return None;
@@ -198,7 +276,11 @@ pub(super) fn is_en_passant(text: &str) -> bool {
 /// Whether a token can be a move: it has a letter or digit (a move names a square), or it is
 /// the null move `--` that some programs write.
 pub(super) fn is_move_text(text: &str) -> bool {
-    text == "--" || text.chars().any(char::is_alphanumeric)
+    // Nearly every move has an ASCII letter or digit, found without decoding; only text
+    // without one needs its other characters looked at.
+    text == "--"
+        || text.bytes().any(|b| b.is_ascii_alphanumeric())
+        || text.chars().any(|c| !c.is_ascii() && c.is_alphanumeric())
 }
 
 pub(super) fn normalized_result(text: &str) -> Option<&'static str> {
@@ -216,24 +298,29 @@ pub(super) fn is_dot(c: char) -> bool {
 }
 
 pub(super) fn classify(text: &str) -> Kind {
+    // Most tokens are moves that start with a piece letter or a file other than `e`: none
+    // of the other kinds starts so (results and numbers start with a digit, `½` or `*`, en
+    // passant marks with `e`), and a letter makes the token a move.
+    if let Some(b'a'..=b'd' | b'f'..=b'z' | b'A'..=b'D' | b'F'..=b'Z') = text.as_bytes().first() {
+        return Kind::Move;
+    }
     if let Some(result) = normalized_result(text) {
         return Kind::Result(result);
     }
     if let Some(kind) = classify_number(text) {
         return kind;
     }
-    let dots = text.chars().take_while(|&c| is_dot(c)).count();
+    let (dots, rest) = leading_dots(text);
     if dots >= 2 || text.starts_with('…') {
-        return Kind::Ellipsis { rest: dots };
+        return Kind::Ellipsis { rest };
     }
-    // Splitting suffixes allocates, so it is done only for what can be an en passant mark.
     // Only `e.p…` and `ep…` can be en passant marks; the test keeps `e4` and `exd5` (most
     // tokens of a game) away from the slower suffix split.
     let bytes = text.as_bytes();
     let maybe_en_passant = bytes.len() >= 2
         && matches!(bytes[0], b'e' | b'E')
         && matches!(bytes[1], b'.' | b'p' | b'P');
-    if maybe_en_passant && is_en_passant(without_check_mark(&split_suffixes(text).0)) {
+    if maybe_en_passant && is_en_passant(without_check_mark(&split_suffixes(text).joined())) {
         Kind::EnPassant
     } else if matches!(text, "+" | "++" | "#") {
         Kind::Check
@@ -246,17 +333,27 @@ pub(super) fn classify(text: &str) -> Kind {
     }
 }
 
+/// How many full stops and ellipses the text starts with, and how many bytes they take.
+fn leading_dots(text: &str) -> (usize, usize) {
+    text.chars()
+        .take_while(|&c| is_dot(c))
+        .fold((0, 0), |(count, bytes), c| {
+            (count + 1, bytes + c.len_utf8())
+        })
+}
+
 /// `12`, `12.`, `12...`, `12…`, `12.e4`, `12A`, `12B`; `None` for anything else (castling
 /// written with zeros, `0-0`, is a move).
 pub(super) fn classify_number(text: &str) -> Option<Kind> {
     let digits_end = text
-        .find(|c: char| !c.is_ascii_digit())
+        .bytes()
+        .position(|b| !b.is_ascii_digit())
         .unwrap_or(text.len());
-    let digits = text.get(..digits_end)?;
-    let after = text.get(digits_end..)?;
-    if digits.is_empty() {
+    if digits_end == 0 {
         return None;
     }
+    let digits = text.get(..digits_end)?;
+    let after = text.get(digits_end..)?;
     // A number too large for u32 is no move number; it stays a move token and the next
     // layer reports it.
     let number: u32 = digits.parse().ok()?;
@@ -267,10 +364,10 @@ pub(super) fn classify_number(text: &str) -> Option<Kind> {
         let black = after == "B";
         return Some(Kind::Number {
             number: MoveNumber { number, black },
-            rest: text.chars().count(),
+            rest: text.len(),
         });
     }
-    let dots = after.chars().take_while(|&c| is_dot(c)).count();
+    let (dots, dot_bytes) = leading_dots(after);
     if dots == 0 {
         return None;
     }
@@ -278,34 +375,59 @@ pub(super) fn classify_number(text: &str) -> Option<Kind> {
     let black = dots > 1 || after.starts_with('…');
     Some(Kind::Number {
         number: MoveNumber { number, black },
-        rest: digits.len() + dots,
+        rest: digits_end + dot_bytes,
     })
 }
 
-/// The text before and after the first `at` characters.
-pub(super) fn split_chars(text: &str, at: usize) -> (&str, &str) {
-    let byte = text
-        .char_indices()
-        .nth(at)
-        .map_or(text.len(), |(byte, _)| byte);
-    text.split_at_checked(byte).unwrap_or((text, ""))
+/// A move with the marks glued to its end taken off: see [`split_suffixes`].
+#[derive(Debug)]
+pub(super) struct Suffixes<'a> {
+    /// The move as written, without the marks.
+    pub(super) head: &'a str,
+    /// An en passant mark in parentheses was glued to the move.
+    pub(super) en_passant: bool,
+    /// The suffix annotations and draw offers, in the order written.
+    pub(super) marks: Vec<&'a str>,
+}
+
+impl Suffixes<'_> {
+    /// The move's text as kept: an en passant mark in parentheses becomes the `e.p.` ending
+    /// that a separate mark also gets.
+    pub(super) fn text(&self) -> TokenText {
+        if self.en_passant {
+            TokenText::new(&self.joined())
+        } else {
+            TokenText::new(self.head)
+        }
+    }
+
+    pub(super) fn joined(&self) -> String {
+        let mut text = self.head.to_owned();
+        if self.en_passant {
+            text.push_str("e.p.");
+        }
+        text
+    }
 }
 
 /// Splits the marks glued to the end of a move: suffix annotations and the draw offer go to
-/// the annotations (in the order written); an en passant mark in parentheses becomes the
-/// `e.p.` ending that a separate mark also gets.
-pub(super) fn split_suffixes(text: &str) -> (TokenText, Vec<String>) {
+/// the marks (in the order written); an en passant mark in parentheses is noted.
+pub(super) fn split_suffixes(text: &str) -> Suffixes<'_> {
     // Every mark this strips ends with `)`, `!` or `?`; nearly every move ends otherwise
     // (`e4`, `Nf3+`, `O-O`), and is kept whole without the search below.
     if !text.ends_with([')', '!', '?']) {
-        return (TokenText::new(text), Vec::new());
+        return Suffixes {
+            head: text,
+            en_passant: false,
+            marks: Vec::new(),
+        };
     }
     let mut rest = text;
     let mut marks = Vec::new();
     let mut en_passant = false;
     loop {
         if let Some(head) = rest.strip_suffix("(=)").filter(|h| !h.is_empty()) {
-            marks.push("(=)".to_owned());
+            marks.push("(=)");
             rest = head;
             continue;
         }
@@ -317,18 +439,18 @@ pub(super) fn split_suffixes(text: &str) -> (TokenText, Vec<String>) {
         let head = rest.trim_end_matches(['!', '?']);
         let run = rest.get(head.len()..).unwrap_or_default();
         if !head.is_empty() && SUFFIX_MARKS.contains(&run) {
-            marks.push(run.to_owned());
+            marks.push(run);
             rest = head;
             continue;
         }
         break;
     }
     marks.reverse();
-    let mut move_text = TokenText::new(rest);
-    if en_passant {
-        move_text.push_str("e.p.");
+    Suffixes {
+        head: rest,
+        en_passant,
+        marks,
     }
-    (move_text, marks)
 }
 
 /// The move before a glued `(e.p.)`, `(ep)` or `(e.p)`, if the text ends with one.
@@ -340,70 +462,87 @@ pub(super) fn strip_paren_en_passant(text: &str) -> Option<&str> {
     (!move_text.is_empty() && is_en_passant(inner)).then_some(move_text)
 }
 
-/// Reads the tag pair whose `[` is at `start`.
-pub(super) fn parse_tag(chars: &[char], start: usize) -> TagParse {
-    let mut i = skip_whitespace(chars, start + 1);
+/// Whether a character may be part of a tag name.
+fn is_name_char(c: char) -> bool {
+    !c.is_whitespace() && !matches!(c, '"' | '[' | ']' | '{' | '}')
+}
+
+/// Reads the tag pair whose `[` is at byte `start`; the offsets of the outcome are bytes.
+pub(super) fn parse_tag(text: &str, start: usize) -> TagParse<'_> {
+    let bytes = text.as_bytes();
+    let len = text.len();
+    let mut i = skip_whitespace(text, start + 1);
     let name_start = i;
-    while chars
-        .get(i)
-        .is_some_and(|&c| !c.is_whitespace() && !matches!(c, '"' | '[' | ']' | '{' | '}'))
-    {
-        i += 1;
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if !is_name_char(char::from(b)) {
+                break;
+            }
+            i += 1;
+        } else {
+            match char_at(text, i) {
+                Some(c) if is_name_char(c) => i += c.len_utf8(),
+                _ => break,
+            }
+        }
     }
-    let name = collect(chars, name_start, i);
+    let name = text.get(name_start..i).unwrap_or_default();
     if name.is_empty() {
         // The rest of the bracket is skipped: it is most likely a broken tag, not moves.
         return TagParse {
             tag: None,
-            end: find(chars, i, ']').map_or(chars.len(), |close| close + 1),
+            end: find(text, i, b']').map_or(len, |close| close + 1),
             problem: Some((start, "tag pair without a name".to_owned())),
         };
     }
-    i = skip_whitespace(chars, i);
-    match chars.get(i) {
-        Some('"') => {}
-        Some(']') | None => {
+    i = skip_whitespace(text, i);
+    match bytes.get(i) {
+        Some(b'"') => {}
+        Some(b']') | None => {
             return TagParse {
-                problem: Some((i, format!("tag pair `{}` without a value", quote(&name)))),
-                tag: Some((name, String::new())),
-                end: (i + 1).min(chars.len()),
+                problem: Some((i, format!("tag pair `{}` without a value", quote(name)))),
+                tag: Some((name, Cow::Borrowed(""))),
+                end: (i + 1).min(len),
             };
         }
         Some(_) => {
-            let close = find(chars, i, ']');
-            let value = collect(chars, i, close.unwrap_or(chars.len()));
+            let close = find(text, i, b']');
+            let value = text.get(i..close.unwrap_or(len)).unwrap_or_default();
             return TagParse {
-                tag: Some((name, value.trim().to_owned())),
-                end: close.map_or(chars.len(), |close| close + 1),
+                tag: Some((name, Cow::Borrowed(value.trim()))),
+                end: close.map_or(len, |close| close + 1),
                 problem: Some((i, "tag value not in quotes: expected `\"`".to_owned())),
             };
         }
     }
-    // Most values hold no escape: the text up to the closing quote is the value, copied at
-    // once. Otherwise the loop below reads it character by character.
-    let plain = chars
-        .get(i + 1..)
-        .unwrap_or_default()
-        .iter()
-        .position(|&c| c == '"' || c == '\\')
-        .map(|at| i + 1 + at)
-        .filter(|&at| chars.get(at) == Some(&'"'));
-    let (mut value, mut j, mut closed) = match plain {
-        Some(at) => (collect(chars, i + 1, at), at + 1, true),
-        None => (String::new(), i + 1, false),
-    };
-    while !closed && let Some(&c) = chars.get(j) {
-        j += 1;
-        match c {
-            '"' => closed = true,
-            '\\' => match chars.get(j) {
-                Some(&escaped @ ('"' | '\\')) => {
-                    value.push(escaped);
+    // Most values hold no escape: the text up to the closing quote is the value, borrowed.
+    // Otherwise the value is copied a run at a time, between the quotes and backslashes
+    // that end or escape it.
+    let mut value = Cow::Borrowed("");
+    let mut j = i + 1;
+    let mut closed = false;
+    while !closed {
+        let rest = bytes.get(j..).unwrap_or_default();
+        let Some(at) = memchr::memchr2(b'"', b'\\', rest) else {
+            push_cow(&mut value, text.get(j..).unwrap_or_default());
+            j = len;
+            break;
+        };
+        push_cow(&mut value, text.get(j..j + at).unwrap_or_default());
+        j += at;
+        if bytes.get(j) == Some(&b'"') {
+            closed = true;
+            j += 1;
+        } else {
+            j += 1;
+            let value = value.to_mut();
+            match bytes.get(j) {
+                Some(&escaped @ (b'"' | b'\\')) => {
+                    value.push(char::from(escaped));
                     j += 1;
                 }
                 _ => value.push('\\'),
-            },
-            _ => value.push(c),
+            }
         }
     }
     if !closed {
@@ -411,13 +550,13 @@ pub(super) fn parse_tag(chars: &[char], start: usize) -> TagParse {
         let trimmed = value.trim_end();
         let trimmed = trimmed.strip_suffix(']').unwrap_or(trimmed);
         return TagParse {
-            tag: Some((name, trimmed.to_owned())),
-            end: chars.len(),
+            tag: Some((name, Cow::Owned(trimmed.to_owned()))),
+            end: len,
             problem: Some((j, "tag value never closed: expected `\"`".to_owned())),
         };
     }
-    let k = skip_whitespace(chars, j);
-    if chars.get(k) == Some(&']') {
+    let k = skip_whitespace(text, j);
+    if bytes.get(k) == Some(&b']') {
         TagParse {
             tag: Some((name, value)),
             end: k + 1,
@@ -434,7 +573,16 @@ pub(super) fn parse_tag(chars: &[char], start: usize) -> TagParse {
     }
 }
 
+/// Appends to a value that is borrowed as long as it is one piece of the line.
+fn push_cow<'a>(value: &mut Cow<'a, str>, piece: &'a str) {
+    if value.is_empty() {
+        *value = Cow::Borrowed(piece);
+    } else if !piece.is_empty() {
+        value.to_mut().push_str(piece);
+    }
+}
+
 /// Whether a whole line, from its first column, is a well-formed tag pair.
-pub(super) fn looks_like_tag_pair(chars: &[char]) -> bool {
-    chars.first() == Some(&'[') && parse_tag(chars, 0).problem.is_none()
+pub(super) fn looks_like_tag_pair(text: &str) -> bool {
+    text.starts_with('[') && parse_tag(text, 0).problem.is_none()
 }

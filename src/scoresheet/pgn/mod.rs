@@ -20,8 +20,8 @@
 //! assert_eq!(game.tag("White"), Some("Anna"));
 //! let moves: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
 //! assert_eq!(moves, ["e4", "e5", "Nf3", "Nc6"]);
-//! assert_eq!(game.moves[1].annotations, ["!?"]);
-//! assert_eq!(game.moves[1].comments, ["a comment"]);
+//! assert!(game.annotations_of(&game.moves[1]).eq(["!?"]));
+//! assert!(game.comments_of(&game.moves[1]).eq(["a comment"]));
 //! assert_eq!(game.variations, 1);
 //! assert_eq!(game.result.as_ref().map(|(r, _)| r.as_str()), Some("1-0"));
 //! ```
@@ -60,14 +60,15 @@ impl fmt::Display for Span {
 /// A tag pair such as `[White "Anna"]`, with its escapes resolved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tag {
-    pub name: String,
-    pub value: String,
+    pub name: TokenText,
+    pub value: TokenText,
     /// Where the opening `[` stands.
     pub span: Span,
 }
 
-/// The text of one move token. Real moves are short, so they are kept inline without a heap
-/// allocation: reading a large file makes one of these for every half-move.
+/// A short piece of text: a move token, a tag's name or value. Most are short, so they are
+/// kept inline without a heap allocation: reading a large file makes one of these for every
+/// half-move and two for every tag pair.
 #[derive(Clone, PartialEq, Eq)]
 pub struct TokenText(TextRepr);
 
@@ -142,7 +143,9 @@ impl PartialEq<&str> for TokenText {
     }
 }
 
-/// One move of the main line as written, with what the text attaches to it.
+/// One move of the main line as written. What the text attaches to the move, its
+/// annotations and comments, is kept by the game: [`RawGame::annotations_of`] and
+/// [`RawGame::comments_of`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveToken {
     /// The move as written, check and mate marks kept. An en passant mark written after the
@@ -152,11 +155,8 @@ pub struct MoveToken {
     pub span: Span,
     /// The move number written right before the move, if any.
     pub number: Option<MoveNumber>,
-    /// Suffix marks (`!`, `?`, `!!`, `??`, `!?`, `?!`), NAGs (`$1`) and the draw offer mark
-    /// `(=)` of the FIDE Laws (article 9.1.2.2), in the order written.
-    pub annotations: Vec<String>,
-    /// The text of the comments that follow the move, trimmed.
-    pub comments: Vec<String>,
+    /// Which of the game's notes follow this move: the indices `notes.0..notes.1`.
+    notes: (usize, usize),
 }
 
 /// A move number: `12.` is White's twelfth move, `12...`, `12..` and `12…` are Black's, as
@@ -181,7 +181,7 @@ impl fmt::Display for Problem {
 }
 
 /// One game as written: tags and tokens, not yet checked against the rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct RawGame {
     /// The game's place in the input, from 1.
     pub index: usize,
@@ -190,9 +190,13 @@ pub struct RawGame {
     pub tags: Vec<Tag>,
     /// The main line only, in order. Moves inside variations are not kept.
     pub moves: Vec<MoveToken>,
-    /// Comments that follow no move of the main line: those before the first move, and those
-    /// after the result of a game without moves.
-    pub comments: Vec<String>,
+    /// The text of every annotation and comment of the main line, one after another, so that
+    /// a game of a comment on every move (a clock reading on each move of an online game)
+    /// costs one string rather than one for each comment.
+    note_text: String,
+    /// Where each annotation and comment stands in `note_text`, in the order written. The
+    /// notes of a move follow one another, as do the comments that follow no move.
+    notes: Vec<Note>,
     /// How many top-level variations the main line has.
     pub variations: usize,
     /// The termination marker, normalized to `1-0`, `0-1`, `1/2-1/2` or `*`, and where it
@@ -202,7 +206,30 @@ pub struct RawGame {
     pub problems: Vec<Problem>,
 }
 
+/// An annotation or a comment: a range of a game's `note_text`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Note {
+    start: usize,
+    end: usize,
+    comment: bool,
+}
+
 impl RawGame {
+    /// A game with nothing read yet, its lists sized for what a game like the last one needs.
+    fn empty(index: usize, first_line: u32, hint: &Capacities) -> RawGame {
+        RawGame {
+            index,
+            first_line,
+            tags: Vec::with_capacity(hint.tags),
+            moves: Vec::with_capacity(hint.moves),
+            note_text: String::with_capacity(hint.note_text),
+            notes: Vec::with_capacity(hint.notes),
+            variations: 0,
+            result: None,
+            problems: Vec::new(),
+        }
+    }
+
     /// The value of the first tag with exactly this name (names are case-sensitive, as in
     /// the PGN standard).
     pub fn tag(&self, name: &str) -> Option<&str> {
@@ -210,6 +237,149 @@ impl RawGame {
             .iter()
             .find(|tag| tag.name == name)
             .map(|tag| tag.value.as_str())
+    }
+
+    /// The comments that follow no move of the main line: those before the first move, and
+    /// those after the result of a game without moves. Each is trimmed.
+    pub fn comments(&self) -> Notes<'_> {
+        let end = self.moves.first().map_or(self.notes.len(), |m| m.notes.0);
+        self.notes_in(0, end, true)
+    }
+
+    /// The comments that follow a move of this game, trimmed, in the order written.
+    pub fn comments_of(&self, token: &MoveToken) -> Notes<'_> {
+        self.notes_in(token.notes.0, token.notes.1, true)
+    }
+
+    /// The annotations of a move of this game, in the order written: suffix marks (`!`, `?`,
+    /// `!!`, `??`, `!?`, `?!`), NAGs (`$1`) and the draw offer mark `(=)` of the FIDE Laws
+    /// (article 9.1.2.2).
+    pub fn annotations_of(&self, token: &MoveToken) -> Notes<'_> {
+        self.notes_in(token.notes.0, token.notes.1, false)
+    }
+
+    fn notes_in(&self, start: usize, end: usize, comments: bool) -> Notes<'_> {
+        Notes {
+            text: &self.note_text,
+            notes: self.notes.get(start..end).unwrap_or_default().iter(),
+            comments,
+        }
+    }
+
+    /// Adds a note to the last move, or to the game before its first move.
+    fn push_note(&mut self, text: &str, comment: bool) {
+        let start = self.note_text.len();
+        self.note_text.push_str(text);
+        self.notes.push(Note {
+            start,
+            end: self.note_text.len(),
+            comment,
+        });
+        if let Some(last) = self.moves.last_mut() {
+            last.notes.1 = self.notes.len();
+        }
+    }
+
+    /// Adds a move, with no notes yet.
+    fn push_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
+        let at = self.notes.len();
+        self.moves.push(MoveToken {
+            text,
+            span,
+            number,
+            notes: (at, at),
+        });
+    }
+}
+
+/// The annotations or the comments of a move or a game, as text.
+#[derive(Debug, Clone)]
+pub struct Notes<'a> {
+    text: &'a str,
+    notes: std::slice::Iter<'a, Note>,
+    comments: bool,
+}
+
+impl<'a> Iterator for Notes<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let want = self.comments;
+        let text = self.text;
+        self.notes
+            .find(|note| note.comment == want)
+            .map(|note| text.get(note.start..note.end).unwrap_or_default())
+    }
+}
+
+impl DoubleEndedIterator for Notes<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let want = self.comments;
+        let text = self.text;
+        self.notes
+            .rfind(|note| note.comment == want)
+            .map(|note| text.get(note.start..note.end).unwrap_or_default())
+    }
+}
+
+/// How large the lists of the next game start: the next game of a file is most likely like
+/// the last, so its lists start that large rather than growing (and being copied) step by
+/// step. Bounded, so that one huge game does not make every later one reserve as much.
+#[derive(Debug, Default)]
+struct Capacities {
+    tags: usize,
+    moves: usize,
+    notes: usize,
+    note_text: usize,
+}
+
+impl Capacities {
+    fn of(game: &RawGame) -> Capacities {
+        Capacities {
+            tags: game.tags.len().min(64),
+            moves: game.moves.len().min(1024),
+            notes: game.notes.len().min(1024),
+            note_text: game.note_text.len().min(64 * 1024),
+        }
+    }
+}
+
+/// The game as it was before its annotations and comments moved into one string: each
+/// move with its own lists, so that a game prints the same as it always has.
+impl fmt::Debug for RawGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        struct List<I>(I);
+        impl<I: Iterator + Clone> fmt::Debug for List<I>
+        where
+            I::Item: fmt::Debug,
+        {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_list().entries(self.0.clone()).finish()
+            }
+        }
+        struct Move<'a>(&'a RawGame, &'a MoveToken);
+        impl fmt::Debug for Move<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let Move(game, token) = self;
+                f.debug_struct("MoveToken")
+                    .field("text", &token.text)
+                    .field("span", &token.span)
+                    .field("number", &token.number)
+                    .field("annotations", &List(game.annotations_of(token)))
+                    .field("comments", &List(game.comments_of(token)))
+                    .finish()
+            }
+        }
+        f.debug_struct("RawGame")
+            .field("index", &self.index)
+            .field("first_line", &self.first_line)
+            .field("tags", &self.tags)
+            .field("moves", &List(self.moves.iter().map(|m| Move(self, m))))
+            .field("comments", &List(self.comments()))
+            .field("variations", &self.variations)
+            .field("result", &self.result)
+            .field("problems", &self.problems)
+            .finish()
     }
 }
 

@@ -5,11 +5,11 @@
 use std::collections::VecDeque;
 
 use super::lexical::{
-    Kind, ParenMark, classify, collect, find, is_move_text, looks_like_tag_pair, paren_mark,
-    parse_tag, shifted, slice, span_at, split_chars, split_suffixes, token_end, without_check_mark,
+    Kind, Line, ParenMark, classify, find, is_ascii_space, is_move_text, looks_like_tag_pair,
+    paren_mark, parse_tag, space_len, split_suffixes, token_end, without_check_mark,
 };
 use super::{
-    MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, MoveToken, Problem, RawGame, Span, Tag,
+    Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
     TokenText, quote,
 };
 
@@ -24,6 +24,22 @@ struct Builder {
     finished: bool,
     /// Problems past [`MAX_PROBLEMS`]: how many, and where the first of them is.
     unlisted: Option<(usize, Span)>,
+}
+
+impl Builder {
+    /// The next game of the input. Out of line and marked cold: it runs once a game, while
+    /// the check that calls it runs for nearly every token.
+    #[cold]
+    #[inline(never)]
+    fn start(started: &mut usize, line: u32, hint: &Capacities) -> Builder {
+        *started += 1;
+        Builder {
+            game: RawGame::empty(*started, line, hint),
+            has_movetext: false,
+            finished: false,
+            unlisted: None,
+        }
+    }
 }
 
 /// A `{` comment that has not been closed on its line.
@@ -61,39 +77,13 @@ pub(super) struct Parser {
     pending: Option<Pending>,
     /// Finished games not yet handed out.
     pub(super) ready: VecDeque<RawGame>,
-    /// The characters of the current line, and the byte offset in the line where each one
-    /// starts (plus the line's length; left empty for an ASCII line, where they coincide), so
-    /// that tokens are borrowed from the line rather than copied; both are kept to reuse
-    /// their allocations.
-    chars: Vec<char>,
-    starts: Vec<usize>,
-    /// How many tags and moves the last game had: the next game of a file is most likely
-    /// alike, so its lists start that large rather than growing (and being copied) step by
-    /// step.
-    tags_hint: usize,
-    moves_hint: usize,
+    /// How large the next game's lists start.
+    hint: Capacities,
 }
 
 impl Parser {
     pub(super) fn feed_line(&mut self, line: &str, line_no: u32) {
-        let mut chars = std::mem::take(&mut self.chars);
-        let mut starts = std::mem::take(&mut self.starts);
-        chars.clear();
-        starts.clear();
-        if line.is_ascii() {
-            // Nearly every PGN line: one byte per character, so character `i` starts at byte
-            // `i` and no list of starts is needed (see `slice`).
-            chars.extend(line.bytes().map(char::from));
-        } else {
-            for (start, c) in line.char_indices() {
-                chars.push(c);
-                starts.push(start);
-            }
-            starts.push(line.len());
-        }
-        self.scan(line, &chars, &starts, line_no);
-        self.chars = chars;
-        self.starts = starts;
+        self.scan(&Line::new(line, line_no));
     }
 
     /// Ends the input: whatever is still open is reported, and the last game is handed out.
@@ -106,19 +96,21 @@ impl Parser {
         }
     }
 
-    fn scan(&mut self, text: &str, chars: &[char], starts: &[usize], line: u32) {
+    fn scan(&mut self, line: &Line<'_>) {
+        let text = line.text;
+        let bytes = text.as_bytes();
         let mut i = 0;
         if self.comment.is_some() {
-            if looks_like_tag_pair(chars) {
+            if looks_like_tag_pair(text) {
                 // A line that is a whole tag pair is far more likely the next game than part
                 // of a comment, so one missing `}` does not swallow the rest of the file.
                 self.abandon_comment();
             } else {
-                let close = find(chars, 0, '}');
-                let piece = collect(chars, 0, close.unwrap_or(chars.len()));
+                let close = find(text, 0, b'}');
+                let piece = line.get(0, close.unwrap_or(line.len()));
                 if let Some(comment) = &mut self.comment {
                     comment.text.push('\n');
-                    comment.text.push_str(&piece);
+                    comment.text.push_str(piece);
                 }
                 match close {
                     Some(at) => {
@@ -128,46 +120,53 @@ impl Parser {
                     None => return,
                 }
             }
-        } else if chars.first() == Some(&'%') {
+        } else if bytes.first() == Some(&b'%') {
             // The PGN escape mechanism (section 6): the whole line is for other programs.
             return;
         }
-        while let Some(&c) = chars.get(i) {
-            if c.is_whitespace() {
-                i += 1;
+        // Every character that PGN gives a meaning to is ASCII, so the line is read as bytes;
+        // a character beyond ASCII is looked at whole only where it could be whitespace.
+        while let Some(&b) = bytes.get(i) {
+            if b < 0x80 {
+                if is_ascii_space(b) {
+                    i += 1;
+                    continue;
+                }
+            } else if let Some(len) = space_len(text, i) {
+                i += len;
                 continue;
             }
-            let span = span_at(line, i);
-            i = match c {
-                '{' => match find(chars, i + 1, '}') {
+            let span = line.span(i);
+            i = match b {
+                b'{' => match find(text, i + 1, b'}') {
                     Some(close) => {
                         // Borrowed from the line: the comment is copied once, trimmed.
-                        self.brace_comment(slice(text, starts, i + 1, close), span);
+                        self.brace_comment(line.get(i + 1, close), span);
                         close + 1
                     }
                     None => {
-                        self.ensure_game(line);
+                        self.ensure_game(line.number);
                         self.comment = Some(OpenComment {
                             span,
-                            text: collect(chars, i + 1, chars.len()),
+                            text: line.get(i + 1, line.len()).to_owned(),
                             in_variation: !self.variations.is_empty(),
                         });
-                        chars.len()
+                        line.len()
                     }
                 },
-                ';' => {
+                b';' => {
                     if self.variations.is_empty() {
-                        self.add_comment(slice(text, starts, i + 1, chars.len()), line);
+                        self.add_comment(line.get(i + 1, line.len()), line.number);
                     }
-                    chars.len()
+                    line.len()
                 }
-                '}' | ']' => {
-                    self.problem(span, format!("unexpected `{c}`"));
+                b'}' | b']' => {
+                    self.problem(span, format!("unexpected `{}`", char::from(b)));
                     i + 1
                 }
-                '[' => self.tag_pair(chars, i, line),
-                '(' => self.open_paren(chars, i, line),
-                ')' => {
+                b'[' => self.tag_pair(line, i),
+                b'(' => self.open_paren(line, i),
+                b')' => {
                     if self.deeper > 0 {
                         self.deeper -= 1;
                     } else if self.variations.pop().is_none() {
@@ -175,40 +174,28 @@ impl Parser {
                     }
                     i + 1
                 }
-                '$' => self.dollar(chars, i, line),
+                b'$' => self.dollar(line, i),
                 _ => {
-                    let end = token_end(chars, i);
-                    self.token(slice(text, starts, i, end), span);
+                    let end = token_end(text, i);
+                    self.token(line, i, end, span);
                     end
                 }
             };
         }
     }
 
+    /// The game being assembled, started here if there is none. Called for nearly every
+    /// token, so the check is kept inline and the start out of line.
+    #[inline]
     fn ensure_game(&mut self, line: u32) -> &mut Builder {
         let started = &mut self.games_started;
-        let (tags, moves) = (self.tags_hint, self.moves_hint);
-        self.game.get_or_insert_with(|| {
-            *started += 1;
-            Builder {
-                game: RawGame {
-                    index: *started,
-                    first_line: line,
-                    tags: Vec::with_capacity(tags),
-                    moves: Vec::with_capacity(moves),
-                    comments: Vec::new(),
-                    variations: 0,
-                    result: None,
-                    problems: Vec::new(),
-                },
-                has_movetext: false,
-                finished: false,
-                unlisted: None,
-            }
-        })
+        let hint = &self.hint;
+        self.game
+            .get_or_insert_with(|| Builder::start(started, line, hint))
     }
 
     /// Starts a piece of movetext: after a result it belongs to the next game.
+    #[inline]
     fn begin_movetext(&mut self, line: u32) -> &mut Builder {
         if self.game.as_ref().is_some_and(|b| b.finished) {
             self.close_game();
@@ -247,9 +234,7 @@ impl Parser {
         }
         if let Some(builder) = self.game.take() {
             let mut game = builder.game;
-            // Bounded, so that one huge game does not make every later one reserve as much.
-            self.tags_hint = game.tags.len().min(64);
-            self.moves_hint = game.moves.len().min(1024);
+            self.hint = Capacities::of(&game);
             // Problems found late (an unclosed variation is noticed only at the end) are put
             // back in text order, so that they read from top to bottom.
             game.problems.sort_by_key(|p| (p.span.line, p.span.column));
@@ -267,23 +252,26 @@ impl Parser {
     }
 
     /// Settles a move number that no move has taken.
+    #[inline]
     fn flush_pending(&mut self) {
+        if self.pending.is_some() {
+            self.settle_pending();
+        }
+    }
+
+    /// [`Parser::flush_pending`] when a number is waiting: a bare integer becomes a move, a
+    /// dotted number a problem.
+    fn settle_pending(&mut self) {
         if let Some(pending) = self.pending.take() {
             if pending.bare {
-                self.ensure_game(pending.span.line)
-                    .game
-                    .moves
-                    .push(MoveToken {
-                        text: TokenText::new(
-                            &pending
-                                .text
-                                .unwrap_or_else(|| pending.number.number.to_string()),
-                        ),
-                        span: pending.span,
-                        number: None,
-                        annotations: Vec::new(),
-                        comments: Vec::new(),
-                    });
+                let text = pending
+                    .text
+                    .unwrap_or_else(|| pending.number.number.to_string());
+                self.ensure_game(pending.span.line).game.push_move(
+                    TokenText::new(&text),
+                    pending.span,
+                    None,
+                );
             } else {
                 let written = match pending.number.black {
                     false => format!("{}.", pending.number.number),
@@ -305,12 +293,7 @@ impl Parser {
 
     /// Adds a main-line comment to the move it follows, or to the game before the first move.
     fn add_comment(&mut self, text: &str, line: u32) {
-        let text = text.trim().to_owned();
-        let game = &mut self.ensure_game(line).game;
-        match game.moves.last_mut() {
-            Some(last) => last.comments.push(text),
-            None => game.comments.push(text),
-        }
+        self.ensure_game(line).game.push_note(text.trim(), true);
     }
 
     fn close_comment(&mut self) {
@@ -330,8 +313,8 @@ impl Parser {
         self.close_comment();
     }
 
-    fn tag_pair(&mut self, chars: &[char], start: usize, line: u32) -> usize {
-        let span = span_at(line, start);
+    fn tag_pair(&mut self, line: &Line<'_>, start: usize) -> usize {
+        let span = line.span(start);
         // A tag pair always belongs to the tag section of a game: after movetext it starts
         // the next one, and variations left open cannot continue past it.
         let after_movetext = self
@@ -341,33 +324,37 @@ impl Parser {
         if after_movetext || !self.variations.is_empty() {
             self.close_game();
         }
-        let parse = parse_tag(chars, start);
-        let builder = self.ensure_game(line);
+        let parse = parse_tag(line.text, start);
+        let builder = self.ensure_game(line.number);
         if let Some((name, value)) = parse.tag {
-            builder.game.tags.push(Tag { name, value, span });
+            builder.game.tags.push(Tag {
+                name: TokenText::new(name),
+                value: TokenText::new(&value),
+                span,
+            });
         }
         if let Some((at, message)) = parse.problem {
-            self.problem(span_at(line, at), message);
+            self.problem(line.span(at), message);
         }
         parse.end
     }
 
-    fn open_paren(&mut self, chars: &[char], start: usize, line: u32) -> usize {
-        let span = span_at(line, start);
+    fn open_paren(&mut self, line: &Line<'_>, start: usize) -> usize {
+        let span = line.span(start);
         // `(e.p.)` and `(=)` are marks, not variations: a variation that held nothing but
         // one of them would mean nothing.
-        if let Some((len, mark)) = paren_mark(chars, start) {
+        if let Some((len, mark)) = paren_mark(line.text, start) {
             if self.variations.is_empty() {
-                let text = collect(chars, start, start + len);
+                let text = line.get(start, start + len);
                 match mark {
-                    ParenMark::EnPassant => self.en_passant(&text, span),
+                    ParenMark::EnPassant => self.en_passant(text, span),
                     ParenMark::DrawOffer => self.annotation("draw offer", text, span),
                 }
             }
             return start + len;
         }
         if self.variations.is_empty() {
-            self.begin_movetext(line).game.variations += 1;
+            self.begin_movetext(line.number).game.variations += 1;
         }
         if self.variations.len() < MAX_VARIATION_DEPTH {
             self.variations.push(span);
@@ -384,38 +371,42 @@ impl Parser {
     }
 
     /// A `$` at the start of a token: a NAG if digits follow, else unreadable.
-    fn dollar(&mut self, chars: &[char], start: usize, line: u32) -> usize {
-        let span = span_at(line, start);
-        let mut end = start + 1;
-        while chars.get(end).is_some_and(char::is_ascii_digit) {
-            end += 1;
-        }
-        if end > start + 1 {
+    fn dollar(&mut self, line: &Line<'_>, start: usize) -> usize {
+        let span = line.span(start);
+        let digits = line
+            .get(start + 1, line.len())
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
+        let end = start + 1 + digits;
+        if digits > 0 {
             if self.variations.is_empty() {
-                self.annotation("annotation", collect(chars, start, end), span);
+                self.annotation("annotation", line.get(start, end), span);
             }
             end
         } else {
-            let end = token_end(chars, start + 1);
-            self.unreadable(&collect(chars, start, end), span);
+            let end = token_end(line.text, start + 1);
+            self.unreadable(line.get(start, end), span);
             end
         }
     }
 
-    fn token(&mut self, text: &str, span: Span) {
+    /// The token at bytes `start..end` of the line, which starts at `span`.
+    fn token(&mut self, line: &Line<'_>, start: usize, end: usize, span: Span) {
+        let text = line.get(start, end);
         let kind = classify(text);
         if !self.variations.is_empty() {
             // The content of variations is not kept, but what cannot be read is still said.
             let unreadable = match kind {
                 Kind::Unreadable => Some((text, 0)),
                 Kind::Number { rest, .. } | Kind::Ellipsis { rest } => {
-                    let (_, glued) = split_chars(text, rest);
+                    let glued = line.get(start + rest, end);
                     (!glued.is_empty() && !is_move_text(glued)).then_some((glued, rest))
                 }
                 _ => None,
             };
             if let Some((part, offset)) = unreadable {
-                self.unreadable(part, shifted(span, offset));
+                self.unreadable(part, line.span(start + offset));
             }
             return;
         }
@@ -430,14 +421,13 @@ impl Parser {
             Kind::Number { number, rest } => {
                 self.begin_movetext(span.line);
                 self.flush_pending();
-                let (_, glued) = split_chars(text, rest);
                 self.pending = Some(Pending {
                     number,
                     span,
                     text: None,
                     bare: false,
                 });
-                self.glued_move(glued, span, rest);
+                self.glued_move(line, start + rest, end);
             }
             Kind::Bare(number) => {
                 self.begin_movetext(span.line);
@@ -459,26 +449,30 @@ impl Parser {
                 if let Some(pending) = &mut self.pending {
                     pending.number.black = true;
                 }
-                let (_, glued) = split_chars(text, rest);
-                self.glued_move(glued, span, rest);
+                self.glued_move(line, start + rest, end);
             }
             Kind::EnPassant => self.en_passant(text, span),
             Kind::Check => {
-                let mark = text.to_owned();
-                self.attach("check mark", text, span, |m| m.text.push_str(&mark));
+                if let Some(game) = self.attach("check mark", text, span)
+                    && let Some(last) = game.moves.last_mut()
+                {
+                    last.text.push_str(text);
+                }
             }
-            Kind::Annotation => self.annotation("annotation", text.to_owned(), span),
+            Kind::Annotation => self.annotation("annotation", text, span),
             Kind::Move => self.push_move(text, span),
             Kind::Unreadable => self.unreadable(text, span),
         }
     }
 
-    /// The move glued to a move number (`12.e4`), which starts `offset` characters in.
-    fn glued_move(&mut self, text: &str, span: Span, offset: usize) {
+    /// The move glued to a move number (`12.e4`), at bytes `start..end` of the line.
+    #[inline]
+    fn glued_move(&mut self, line: &Line<'_>, start: usize, end: usize) {
+        let text = line.get(start, end);
         if text.is_empty() {
             return;
         }
-        let span = shifted(span, offset);
+        let span = line.span(start);
         if is_move_text(text) {
             self.push_move(text, span);
         } else {
@@ -489,14 +483,18 @@ impl Parser {
     fn push_move(&mut self, text: &str, span: Span) {
         self.begin_movetext(span.line);
         let number = self.pending.take().map(|p| p.number);
-        let (text, annotations) = split_suffixes(text);
-        self.ensure_game(span.line).game.moves.push(MoveToken {
-            text,
-            span,
-            number,
-            annotations,
-            comments: Vec::new(),
-        });
+        let game = &mut self.ensure_game(span.line).game;
+        // Every mark that `split_suffixes` takes off ends with `)`, `!` or `?`; nearly
+        // every move ends otherwise (`e4`, `Nf3+`, `O-O`) and is kept whole.
+        if !text.ends_with([')', '!', '?']) {
+            game.push_move(TokenText::new(text), span, number);
+            return;
+        }
+        let split = split_suffixes(text);
+        game.push_move(split.text(), span, number);
+        for mark in split.marks {
+            game.push_note(mark, false);
+        }
     }
 
     fn unreadable(&mut self, text: &str, span: Span) {
@@ -510,29 +508,34 @@ impl Parser {
 
     /// An en passant mark, perhaps with suffix marks glued to it (`e.p.!`).
     fn en_passant(&mut self, text: &str, span: Span) {
-        let (mark, marks) = split_suffixes(text);
+        let split = split_suffixes(text);
+        let mark = split.joined();
         // A check mark may follow the en passant mark (`e.p.+`); it stays with the move.
         let check = mark
-            .as_str()
             .get(without_check_mark(&mark).len()..)
-            .unwrap_or_default()
-            .to_owned();
-        self.attach("en passant mark", text, span, |m| {
-            m.text.push_str("e.p.");
-            m.text.push_str(&check);
-            m.annotations.extend(marks);
-        });
+            .unwrap_or_default();
+        if let Some(game) = self.attach("en passant mark", text, span)
+            && let Some(last) = game.moves.last_mut()
+        {
+            last.text.push_str(&format!("e.p.{check}"));
+            for mark in split.marks {
+                game.push_note(mark, false);
+            }
+        }
     }
 
-    fn annotation(&mut self, what: &str, text: String, span: Span) {
-        self.attach(what, &text.clone(), span, |m| m.annotations.push(text));
+    fn annotation(&mut self, what: &str, text: &str, span: Span) {
+        if let Some(game) = self.attach(what, text, span) {
+            game.push_note(text, false);
+        }
     }
 
-    /// Applies a mark to the last move of the main line, or reports that there is none.
-    fn attach(&mut self, what: &str, text: &str, span: Span, apply: impl FnOnce(&mut MoveToken)) {
+    /// The game whose last move of the main line a mark applies to, or `None` after
+    /// reporting that there is no such move.
+    fn attach(&mut self, what: &str, text: &str, span: Span) -> Option<&mut RawGame> {
         if self.finished() {
             self.problem(span, format!("{what} `{}` after the result", quote(text)));
-            return;
+            return None;
         }
         // A mark right after a move number has no move to go with, and the number stays for
         // the move that follows; a bare integer before it is the move itself (`12 +` can only
@@ -540,14 +543,14 @@ impl Parser {
         match &self.pending {
             Some(pending) if !pending.bare => {
                 self.problem(span, format!("{what} `{}` follows no move", quote(text)));
-                return;
+                return None;
             }
             _ => self.flush_pending(),
         }
-        let last = self.ensure_game(span.line).game.moves.last_mut();
-        match last {
-            Some(last) => apply(last),
-            None => self.problem(span, format!("{what} `{}` follows no move", quote(text))),
+        if self.ensure_game(span.line).game.moves.is_empty() {
+            self.problem(span, format!("{what} `{}` follows no move", quote(text)));
+            return None;
         }
+        self.game.as_mut().map(|builder| &mut builder.game)
     }
 }
