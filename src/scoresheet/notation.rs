@@ -186,6 +186,32 @@ impl fmt::Display for Letter {
     }
 }
 
+/// A set of piece letters, one bit each: a scoresheet's letters are gathered move by move
+/// without searching a list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LetterSet(u32);
+
+impl LetterSet {
+    pub fn insert(&mut self, letter: Letter) {
+        self.0 |= 1 << letter.0;
+    }
+
+    /// The letters of the set, in the order of their numbers.
+    pub fn iter(self) -> impl Iterator<Item = Letter> {
+        (0..LETTERS.len() as u8)
+            .filter(move |&i| self.0 & (1 << i) != 0)
+            .map(Letter)
+    }
+}
+
+impl Extend<Letter> for LetterSet {
+    fn extend<I: IntoIterator<Item = Letter>>(&mut self, letters: I) {
+        for letter in letters {
+            self.insert(letter);
+        }
+    }
+}
+
 /// The pieces each letter names in one language, looked up once per scoresheet rather than
 /// by comparing strings at every move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -411,6 +437,128 @@ fn split_check(chars: &[char]) -> (&[char], CheckMark) {
 
 /// Reads one move token.
 pub fn parse(token: &str) -> Result<Notation, NotationError> {
+    // Nearly every token of a real record is plain English SAN; those shapes are read from the
+    // bytes at once, and anything else goes to the reader of every notation.
+    match parse_plain_san(token.as_bytes()) {
+        Some(notation) => Ok(notation),
+        None => parse_any(token),
+    }
+}
+
+/// The full reader, without the shortcut for plain SAN: the tests compare the two.
+#[cfg(test)]
+pub(crate) fn parse_without_shortcut(token: &str) -> Result<Notation, NotationError> {
+    parse_any(token)
+}
+
+/// A piece letter of SAN (`K`, `Q`, `R`, `B`, `N`), as [`Letter::from_char`] reads it: these
+/// are the first five of `LETTERS`.
+fn san_letter(byte: u8) -> Option<Letter> {
+    match byte {
+        b'K' => Some(Letter(0)),
+        b'Q' => Some(Letter(1)),
+        b'R' => Some(Letter(2)),
+        b'B' => Some(Letter(3)),
+        b'N' => Some(Letter(4)),
+        _ => None,
+    }
+}
+
+/// Reads the common SAN shapes, `e4`, `exd5`, `Nf3`, `Nxf3`, `Nbd7`, `R1xa3`, `e8=Q`,
+/// `exd8=Q`, `O-O`, `O-O-O`, each with an optional `+` or `#`, exactly as [`parse_any`]
+/// reads them; `None` for every other token (the full reader then decides), so that a shape
+/// missed here costs time, never a different reading.
+fn parse_plain_san(token: &[u8]) -> Option<Notation> {
+    let (body, check) = match token {
+        // `++` and marks after marks are left to the full reader.
+        [.., b'+' | b'#', b'+' | b'#'] => return None,
+        [rest @ .., b'+'] => (rest, CheckMark::Check),
+        [rest @ .., b'#'] => (rest, CheckMark::Mate),
+        _ => (token, CheckMark::None),
+    };
+    let file = |b: u8| {
+        matches!(b, b'a'..=b'h')
+            .then(|| File::from_char(b as char))
+            .flatten()
+    };
+    let rank = |b: u8| {
+        matches!(b, b'1'..=b'8')
+            .then(|| Rank::from_char(b as char))
+            .flatten()
+    };
+    let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
+    let castle = |side| {
+        Some(Notation::Castle {
+            side,
+            zeros: false,
+            check,
+        })
+    };
+    let pawn = |from_file: Option<File>, to: Square, promotion: Option<u8>| {
+        let separator = if from_file.is_some() {
+            Separator::Capture
+        } else {
+            Separator::None
+        };
+        let promotion = match promotion {
+            None => None,
+            Some(b'K') => return None,
+            Some(byte) => Some((PieceMark::Letter(san_letter(byte)?), PromotionStyle::Equals)),
+        };
+        Some(Notation::Move {
+            piece: None,
+            from_file,
+            from_rank: None,
+            separator,
+            to,
+            promotion,
+            en_passant_mark: false,
+            check,
+        })
+    };
+    let piece = |letter: u8, from: Option<u8>, capture: bool, to: Square| {
+        let (from_file, from_rank) = match from {
+            None => (None, None),
+            Some(b) => match (file(b), rank(b)) {
+                (Some(f), _) => (Some(f), None),
+                (_, Some(r)) => (None, Some(r)),
+                _ => return None,
+            },
+        };
+        Some(Notation::Move {
+            piece: Some(PieceMark::Letter(san_letter(letter)?)),
+            from_file,
+            from_rank,
+            separator: if capture {
+                Separator::Capture
+            } else {
+                Separator::None
+            },
+            to,
+            promotion: None,
+            en_passant_mark: false,
+            check,
+        })
+    };
+    match *body {
+        [b'O', b'-', b'O'] => castle(CastlingSide::KingSide),
+        [b'O', b'-', b'O', b'-', b'O'] => castle(CastlingSide::QueenSide),
+        [f, r] => pawn(None, square(f, r)?, None),
+        [f, r, b'=', p] => pawn(None, square(f, r)?, Some(p)),
+        [from, b'x', f, r] if file(from).is_some() => pawn(file(from), square(f, r)?, None),
+        [from, b'x', f, r, b'=', p] if file(from).is_some() => {
+            pawn(file(from), square(f, r)?, Some(p))
+        }
+        [p, f, r] => piece(p, None, false, square(f, r)?),
+        [p, b'x', f, r] => piece(p, None, true, square(f, r)?),
+        [p, from, f, r] => piece(p, Some(from), false, square(f, r)?),
+        [p, from, b'x', f, r] => piece(p, Some(from), true, square(f, r)?),
+        _ => None,
+    }
+}
+
+/// Reads one move token in any notation we read.
+fn parse_any(token: &str) -> Result<Notation, NotationError> {
     // Every move fits in a small buffer on the stack: this runs once per half-move of every
     // game checked, so it avoids allocating.
     let mut buffer = ['\0'; MAX_TOKEN_CHARS];

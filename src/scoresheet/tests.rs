@@ -1142,3 +1142,78 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
     }
     assert!(tried > 10_000, "{tried} tokens tried");
 }
+
+/// Every `.pgn` file under `dir`, found by walking the tree.
+fn pgn_files(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("a fixture directory")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            pgn_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "pgn") {
+            found.push(path);
+        }
+    }
+}
+
+/// The shortcut for plain SAN must read every token exactly as the reader of every notation
+/// does (the independent computation here), or leave it to that reader: on every move token
+/// of the fixtures' PGN files (real TWIC and Lichess games, python-chess games, the
+/// scoresheet fixtures with their odd notations), and on random tokens built from the
+/// characters of every notation, most of them not moves at all.
+#[test]
+fn the_san_shortcut_reads_as_the_full_reader() {
+    let mut files = Vec::new();
+    pgn_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures"),
+        &mut files,
+    );
+    let mut tokens: Vec<String> = Vec::new();
+    for file in &files {
+        let bytes = std::fs::read(file).expect("a readable fixture");
+        for game in read_games(&String::from_utf8_lossy(&bytes)) {
+            tokens.extend(game.moves.iter().map(|t| t.text.to_string()));
+        }
+    }
+    let from_files = tokens.len();
+    assert!(from_files > 20_000, "{from_files} tokens in the fixtures");
+    // Random tokens from a fixed xorshift generator, so that a failure can be rerun.
+    let alphabet: Vec<char> = "KQRBNOo0xX:-=/+#()abcdefghijp123456789.ep SDTLCFÑ♘♞КрЛ$"
+        .chars()
+        .collect();
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..300_000 {
+        let len = 1 + (next() % 8) as usize;
+        let token: String = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        tokens.push(token);
+    }
+    // Every token of the files with one character changed, which lands near the SAN shapes.
+    for i in 0..from_files {
+        let mut chars: Vec<char> = tokens[i].chars().collect();
+        let at = (next() % chars.len().max(1) as u64) as usize;
+        let c = alphabet[(next() % alphabet.len() as u64) as usize];
+        match chars.get_mut(at) {
+            Some(slot) => *slot = c,
+            None => chars.push(c),
+        }
+        tokens.push(chars.into_iter().collect());
+    }
+    let mut shortcut = 0;
+    for token in &tokens {
+        let full = notation::parse_without_shortcut(token);
+        assert_eq!(notation::parse(token), full, "{token:?}");
+        shortcut += usize::from(full.is_ok());
+    }
+    assert!(shortcut > from_files, "{shortcut} tokens read as moves");
+}

@@ -240,18 +240,23 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         None => Position::new(),
     };
 
-    let parsed: Vec<Result<Notation, notation::NotationError>> =
-        raw.moves.iter().map(|t| notation::parse(&t.text)).collect();
+    // The tokens are read once, and the piece letters gathered as they are read, as a set of
+    // bits listed in the order of the letters' numbers: the groups below compare languages by
+    // their pieces for one list of letters, so any fixed order gives the same groups.
+    let mut parsed: Vec<Result<Notation, notation::NotationError>> =
+        Vec::with_capacity(raw.moves.len());
+    let mut seen = notation::LetterSet::default();
+    for token in &raw.moves {
+        let notation = notation::parse(&token.text);
+        if let Ok(n) = &notation {
+            seen.extend(n.letters());
+        }
+        parsed.push(notation);
+    }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
     // all those letters the same way need only one replay.
-    let mut letters: Vec<notation::Letter> = Vec::new();
-    for letter in parsed.iter().flatten().flat_map(|n| n.letters()) {
-        // A scoresheet uses a handful of distinct letters; a linear check beats sorting.
-        if !letters.contains(&letter) {
-            letters.push(letter);
-        }
-    }
+    let letters: Vec<notation::Letter> = seen.iter().collect();
     let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
     for language in Language::ALL {
         let table = LetterTable::of(language);
@@ -404,7 +409,10 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         _ => (None, 0),
     };
     let final_pos = *game.position();
-    let last_move = (plies > 0).then(|| {
+    // Only the note for a record without a result names the last move; the SAN and label are
+    // not written for the other games.
+    let no_result = recorded.as_deref().is_none_or(|r| r == "*");
+    let last_move = (plies > 0 && no_result).then(|| {
         let before = game.position_at(plies - 1).copied().unwrap_or(final_pos);
         format!(
             "{} {}",
