@@ -165,8 +165,18 @@ pub fn report_json(file: &str, report: &Report) -> String {
             })
             .collect(),
     };
-    serde_json::to_string(&view).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    // A report line is about 500 bytes; room for a typical one (and the line end the caller
+    // adds) is taken at once rather than grown by doubling from serde_json's default.
+    let mut out = Vec::with_capacity(REPORT_LINE_BYTES);
+    match serde_json::to_writer(&mut out, &view) {
+        // serde_json writes only valid UTF-8.
+        Ok(()) => String::from_utf8(out).unwrap_or_default(),
+        Err(e) => format!("{{\"error\":\"{e}\"}}"),
+    }
 }
+
+/// The room taken for one line of `check --json`: most real games' lines fit.
+const REPORT_LINE_BYTES: usize = 1024;
 
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
