@@ -188,16 +188,17 @@ pub fn verify(raw: &RawGame, options: Options) -> Report {
 
 /// Verifies one game and also returns the valid record as a [`Game`] (for claims).
 pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
-    let white = raw.tag("White").map(str::to_owned);
-    let black = raw.tag("Black").map(str::to_owned);
+    let tags = KnownTags::of(raw);
+    let white = tags.white.map(str::to_owned);
+    let black = tags.black.map(str::to_owned);
     let recorded = raw
         .result
         .as_ref()
         .map(|(r, _)| r.clone())
-        .or_else(|| raw.tag("Result").map(str::to_owned));
+        .or_else(|| tags.result.map(str::to_owned));
     let mut problems = raw.problems.clone();
 
-    let start = match raw.tag("FEN") {
+    let start = match tags.fen {
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(err) => {
@@ -430,6 +431,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         },
         None => judge_result(
             raw,
+            &tags,
             recorded.as_deref(),
             &RecordEnd {
                 final_pos,
@@ -497,6 +499,37 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         problems,
     };
     (report, replay.game)
+}
+
+/// The tags the check reads, found in one pass over the tag pairs rather than one search
+/// each. Each is the first pair of its name, as [`RawGame::tag`] gives it.
+#[derive(Debug, Clone, Copy, Default)]
+struct KnownTags<'a> {
+    white: Option<&'a str>,
+    black: Option<&'a str>,
+    result: Option<&'a str>,
+    fen: Option<&'a str>,
+    termination: Option<&'a str>,
+}
+
+impl<'a> KnownTags<'a> {
+    fn of(raw: &'a RawGame) -> KnownTags<'a> {
+        let mut tags = KnownTags::default();
+        for tag in &raw.tags {
+            let slot = match tag.name.as_str() {
+                "White" => &mut tags.white,
+                "Black" => &mut tags.black,
+                "Result" => &mut tags.result,
+                "FEN" => &mut tags.fen,
+                "Termination" => &mut tags.termination,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(tag.value.as_str());
+            }
+        }
+        tags
+    }
 }
 
 /// Reads one written move (for a claim) in the scoresheet's language, in any notation the

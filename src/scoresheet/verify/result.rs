@@ -5,8 +5,8 @@
 
 use crate::chess::{Color, Laws, Position, Rate, Verdict};
 
-use super::EndingFinding;
 use super::winnable::{Decisions, proof};
+use super::{EndingFinding, KnownTags};
 use crate::scoresheet::pgn::RawGame;
 
 /// Where the valid record stops, as the result judgement needs it.
@@ -72,8 +72,8 @@ enum Termination {
 }
 
 impl Termination {
-    fn of(raw: &RawGame) -> Termination {
-        let Some(value) = raw.tag("Termination") else {
+    fn of(tag: Option<&str>) -> Termination {
+        let Some(value) = tag else {
             return Termination::Unknown;
         };
         let value = value.trim().to_ascii_lowercase();
@@ -94,13 +94,14 @@ impl Termination {
 /// Compares the recorded result with the board.
 pub(super) fn judge_result(
     raw: &RawGame,
+    tags: &KnownTags,
     recorded: Option<&str>,
     end: &RecordEnd,
     laws: Laws,
     rate: Rate,
     decisions: &mut Decisions,
 ) -> Judgement {
-    let tag = raw.tag("Result");
+    let tag = tags.result;
     if let (Some((movetext, _)), Some(tag)) = (&raw.result, tag)
         && movetext != tag
         && tag != "*"
@@ -143,7 +144,7 @@ pub(super) fn judge_result(
         }
         return Judgement::fits(None);
     }
-    let termination = Termination::of(raw);
+    let termination = Termination::of(tags.termination);
     if end.illegal && termination != Termination::RulesInfraction {
         return Judgement::fits(Some(
             "not judged against the board: the record stops at an illegal move".into(),
