@@ -8,6 +8,8 @@
 //! - [`tournament`]: the vocabulary of a tournament: players, every kind of round result,
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
+//! - [`rating`]: the FIDE rating arithmetic (B.02) of one event: We, the change, Rp and an
+//!   initial rating estimate, per edition; its tables serve the performance tie-breaks too.
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
 //! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
@@ -20,6 +22,7 @@ pub mod chess;
 pub mod cli;
 pub mod event;
 pub mod pairing;
+pub mod rating;
 pub mod render;
 pub mod scoresheet;
 pub mod standings;

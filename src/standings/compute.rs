@@ -6,10 +6,10 @@ use crate::tournament::{Outcome, Points, RoundResult};
 use crate::trf::PointValues;
 
 use super::event::{EventResults, WithdrawalMode};
-use super::tables;
 use super::tiebreak::{Code, TieBreak};
 use super::value::Value;
 use super::{CapRounds, Category, CutReason, Edition, Item, Options, Source, UnratedRule, Working};
+use crate::rating::tables;
 
 /// A round as the engine sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,7 +12,8 @@
 //!
 //! Values are exact rationals ([`Value`]); the only roundings are FIDE's: ARO, APRO, APPO
 //! and the TPR score half-up to integers (hundredths for the score), AOB half-up to
-//! hundredths. The B.02 conversion tables are data in `tables.rs`.
+//! hundredths. The B.02 conversion tables are data in `rating::tables`, shared with the rating
+//! arithmetic.
 //!
 //! Readings of the rules worth knowing (each checked against FIDE's reference tool on random
 //! events where the tool can say, see `tests/it/standings.rs`):
@@ -37,12 +38,11 @@
 //! - A pending (adjourned) game counts nowhere, for either player, until finished.
 //!
 //! **Invariant:** this module depends on `tournament`, `trf`, the `SplitMix64` of
-//! `pairing::generate` (the lots) and `std` only; it never prints or reads files.
+//! `pairing::generate` (the lots), the B.02 tables of `rating` and `std` only; it never prints or reads files.
 
 mod compute;
 mod direct;
 mod event;
-mod tables;
 mod tiebreak;
 mod value;
 
@@ -56,8 +56,8 @@ use std::str::FromStr;
 use crate::pairing::generate::SplitMix64;
 use crate::tournament::{Player, PlayerId, Points, RoundResult};
 
+pub use crate::rating::tables::{dp, pd};
 pub use event::{Cell, Entry, EventResults, WithdrawalMode};
-pub use tables::{dp, pd};
 pub use tiebreak::{
     Code, Descriptor, LeftOut, ModifierKind, ParseTieBreakError, RecordedList, TieBreak, Trim,
     parse_list,

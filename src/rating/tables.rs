@@ -1,5 +1,6 @@
-//! The two conversion tables of the FIDE Rating Regulations (Handbook B.02) that the
-//! performance tie-breaks (C.07 Art. 10.2 and 10.3) use, kept here as data.
+//! The two conversion tables of the FIDE Rating Regulations (Handbook B.02), kept here as
+//! data: the rating arithmetic of this module and the performance tie-breaks (C.07 Art. 10.2
+//! and 10.3) both read them.
 //!
 //! Source: FIDE Handbook B.02, "FIDE Rating Regulations effective from 1 January 2024",
 //! table 8.1.1 (fractional score `p` into rating difference `dp`) and table 8.1.2 (rating
