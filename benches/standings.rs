@@ -249,6 +249,7 @@ fn bench(c: &mut Criterion) {
                     round_robin: false,
                     generated: "2026-07-11 20:00 UTC".to_owned(),
                     downloads: downloads.clone(),
+                    ratings: &Default::default(),
                 };
                 site_pages(black_box(&input)).expect("pages").len()
             })

@@ -27,6 +27,7 @@ mod pairing;
 mod perft;
 mod player;
 mod publish;
+mod rating;
 mod result;
 mod round;
 mod standings;
@@ -186,6 +187,7 @@ enum Command {
     Forbid(forbid::ForbidArgs),
     Pair(pair::PairArgs),
     Standings(standings::StandingsArgs),
+    Rating(rating::RatingArgs),
     Crosstable(crosstable::CrosstableArgs),
     Publish(publish::PublishArgs),
     /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
@@ -257,6 +259,7 @@ pub fn main() -> ExitCode {
         Command::Forbid(args) => forbid::run(&db, args),
         Command::Pair(args) => pair::run(&db, args),
         Command::Standings(args) => standings::run(&db, args),
+        Command::Rating(args) => rating::run(&db, args),
         Command::Crosstable(args) => crosstable::run(&db, args),
         Command::Publish(args) => publish::run(&db, args),
         Command::Pairing(command) => pairing::run(command),

@@ -96,7 +96,8 @@ pub fn run(db: &Path, args: &StandingsArgs) -> Result<Exit, Failure> {
             crate::render::standings::standings_csv(&table).map_err(Failure::io)?
         }
         StandingsFormat::Json => {
-            crate::render::standings::standings_json(&table, explain.clone()) + "\n"
+            let ratings = crate::event::rating::event_rating(&store, Some(round))?.by_player();
+            crate::render::standings::standings_json(&table, Some(&ratings), explain.clone()) + "\n"
         }
         StandingsFormat::Html => {
             let page = page.expect("asked for with the page");

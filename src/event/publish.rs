@@ -35,6 +35,9 @@ pub struct Gathered {
     standings: Vec<crate::standings::Standings>,
     pub planned: Option<u32>,
     round_robin: bool,
+    /// Every player's rating figures after the last round, for the cards and the JSON.
+    pub ratings:
+        std::collections::HashMap<crate::tournament::PlayerId, crate::rating::PlayerRating>,
 }
 
 /// Reads what the site is made from; `with_report` also builds the rating report for the
@@ -81,6 +84,13 @@ fn gather_with(
         .map(|r| source.after(r).map(|computed| computed.table))
         .collect::<Result<Vec<_>, _>>()?;
     let event = event_info(settings, tiebreak_note);
+    // The figures come from the rating report, where a result corrected for rating only
+    // counts as corrected.
+    let ratings = match &report {
+        Some(report) => super::rating::rate_report(report, settings, None),
+        None => super::rating::rate_report(&store.rating_report()?, settings, None),
+    }
+    .by_player();
     Ok(Gathered {
         report,
         event,
@@ -89,6 +99,7 @@ fn gather_with(
         standings,
         planned: settings.rounds,
         round_robin: settings.system.is_round_robin(),
+        ratings,
     })
 }
 
@@ -104,6 +115,7 @@ pub fn input(gathered: &Gathered, downloads: Vec<(String, String)>) -> SiteInput
         round_robin: gathered.round_robin,
         generated: generated_now(),
         downloads,
+        ratings: &gathered.ratings,
     }
 }
 
@@ -158,7 +170,7 @@ pub fn publish_site(
         (
             "standings.json".to_owned(),
             "the standings (JSON)".to_owned(),
-            crate::render::standings::standings_json(last, None) + "\n",
+            crate::render::standings::standings_json(last, Some(&gathered.ratings), None) + "\n",
         ),
     ];
     let input = input(

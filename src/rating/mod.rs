@@ -19,6 +19,7 @@ mod tests;
 use std::fmt;
 
 use crate::chess::Rate;
+use crate::tournament::settings::RatingRulesSetting;
 use crate::tournament::{Outcome, Player, PlayerId, RoundResult};
 
 use tables::{dp, pd};
@@ -88,22 +89,17 @@ impl RatingRules {
         normalised_date(date).is_some_and(|d| d.as_str() < RatingRules::Mar2024.in_force_from())
     }
 
-    /// The edition a `setting` names (`auto` chooses by the start date, the current edition
-    /// when there is none: the flag says it was assumed).
-    pub fn resolve(
-        setting: &str,
-        start: Option<&str>,
-    ) -> Result<(RatingRules, bool), ParseRatingRulesError> {
-        match setting.trim() {
-            "" | "auto" => Ok(match start.and_then(RatingRules::for_start_date) {
+    /// The edition the event's `setting` names; `auto` chooses by the `start` date, and the
+    /// current edition when there is none (the flag says it was assumed).
+    pub fn resolve(setting: RatingRulesSetting, start: Option<&str>) -> (RatingRules, bool) {
+        match setting {
+            RatingRulesSetting::Auto => match start.and_then(RatingRules::for_start_date) {
                 Some(rules) => (rules, false),
                 None => (RatingRules::CURRENT, true),
-            }),
-            name => RatingRules::ALL
-                .into_iter()
-                .find(|rules| rules.name() == name)
-                .map(|rules| (rules, false))
-                .ok_or_else(|| ParseRatingRulesError(name.to_owned())),
+            },
+            RatingRulesSetting::Oct2025 => (RatingRules::Oct2025, false),
+            RatingRulesSetting::Dec2024 => (RatingRules::Dec2024, false),
+            RatingRulesSetting::Mar2024 => (RatingRules::Mar2024, false),
         }
     }
 
@@ -127,22 +123,6 @@ impl fmt::Display for RatingRules {
         f.write_str(self.name())
     }
 }
-
-/// The text names no edition of the rating regulations.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseRatingRulesError(pub String);
-
-impl fmt::Display for ParseRatingRulesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown edition of the rating regulations `{}`: expected auto, 2025-10, 2024-12 or 2024-03",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseRatingRulesError {}
 
 /// `YYYY-MM-DD` from `YYYY-MM-DD` or `YYYY/MM/DD`, when it is a date of that shape.
 fn normalised_date(date: &str) -> Option<String> {

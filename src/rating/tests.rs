@@ -397,13 +397,22 @@ fn the_edition_follows_the_start_date() {
     assert!(RatingRules::predates_editions("2023-05-01"));
     assert!(!RatingRules::predates_editions("2024-03-01"));
     assert_eq!(RatingRules::for_start_date("May 2024"), None);
+    let setting = |text: &str| text.parse::<RatingRulesSetting>().unwrap();
     assert_eq!(
-        RatingRules::resolve("auto", None),
-        Ok((RatingRules::CURRENT, true))
+        RatingRules::resolve(setting("auto"), None),
+        (RatingRules::CURRENT, true)
     );
     assert_eq!(
-        RatingRules::resolve("2024-12", Some("2026-01-01")),
-        Ok((RatingRules::Dec2024, false))
+        RatingRules::resolve(setting("auto"), Some("2025-12-28")),
+        (RatingRules::Oct2025, false)
     );
-    assert!(RatingRules::resolve("2019", None).is_err());
+    assert_eq!(
+        RatingRules::resolve(setting("2024-12"), Some("2026-01-01")),
+        (RatingRules::Dec2024, false)
+    );
+    // Every edition's setting word is its name.
+    for rules in RatingRules::ALL {
+        assert_eq!(RatingRules::resolve(setting(rules.name()), None).0, rules);
+    }
+    assert!("2019".parse::<RatingRulesSetting>().is_err());
 }

@@ -7,6 +7,7 @@ pub mod event;
 pub mod explain;
 mod html;
 pub mod pgn;
+pub mod rating;
 pub mod scoresheet;
 pub mod site;
 pub mod standings;

@@ -74,6 +74,8 @@ pub struct SiteInput<'a> {
     pub generated: String,
     /// Files written beside the pages: (file name, what it holds).
     pub downloads: Vec<(String, String)>,
+    /// Every player's rating figures after the last round (the player cards show them).
+    pub ratings: &'a std::collections::HashMap<PlayerId, crate::rating::PlayerRating>,
 }
 
 impl SiteInput<'_> {
@@ -717,6 +719,9 @@ fn player_cards(
             if !value.is_empty() {
                 facts.push(("Performance (TPR)".to_owned(), value));
             }
+        }
+        if let Some(figures) = input.ratings.get(&p.id) {
+            facts.extend(super::rating::card_facts(figures));
         }
         let rounds = (1..=played)
             .map(|r| {

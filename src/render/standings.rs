@@ -109,6 +109,9 @@ struct RowJson {
     federation: Option<String>,
     points: String,
     tiebreaks: Vec<(String, Option<String>)>,
+    /// The player's rating figures for the event, as `rating --format json` gives them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_change: Option<crate::render::rating::RatingJson>,
 }
 
 #[derive(Serialize)]
@@ -121,8 +124,15 @@ struct StandingsJson {
     explain: Option<String>,
 }
 
-/// `standings --format json`: the CSV's data, plus the working when asked.
-pub fn standings_json(standings: &Standings, explain: Option<String>) -> String {
+/// `standings --format json`: the CSV's data, each player's rating figures when given, plus
+/// the working when asked.
+pub fn standings_json(
+    standings: &Standings,
+    ratings: Option<
+        &std::collections::HashMap<crate::tournament::PlayerId, crate::rating::PlayerRating>,
+    >,
+    explain: Option<String>,
+) -> String {
     let rows = standings
         .rows
         .iter()
@@ -140,6 +150,9 @@ pub fn standings_json(standings: &Standings, explain: Option<String>) -> String 
                 .zip(&row.values)
                 .map(|(t, v)| (t.to_string(), v.map(|_| value(*t, *v))))
                 .collect(),
+            rating_change: ratings
+                .and_then(|r| r.get(&row.player.id))
+                .map(crate::render::rating::RatingJson::new),
         })
         .collect();
     serde_json::to_string_pretty(&StandingsJson {

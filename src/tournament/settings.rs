@@ -137,6 +137,13 @@ pub const KEYS: &[SettingKey] = &[
         "auto",
         tiebreak_rules,
     ),
+    key(
+        "rating-rules",
+        "FIDE rating regulations (B.02) edition: auto (by the start date), 2025-10, 2024-12 or 2024-03",
+        false,
+        "auto",
+        rating_rules,
+    ),
     key("fide-mode", "on or off", false, "on", on_off),
 ];
 
@@ -260,6 +267,10 @@ fn laws(value: &str) -> Result<String, String> {
 
 fn tiebreak_rules(value: &str) -> Result<String, String> {
     stored::<TiebreakRules>(value)
+}
+
+fn rating_rules(value: &str) -> Result<String, String> {
+    stored::<RatingRulesSetting>(value)
 }
 
 fn on_off(value: &str) -> Result<String, String> {
@@ -429,6 +440,24 @@ keyword!(TiebreakRules,
     "legacy" => TiebreakRules::Legacy,
 );
 
+/// Which edition of the FIDE Rating Regulations (B.02) rates the event: chosen by the start
+/// date, or named by the month it came into force (see `rating::RatingRules`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RatingRulesSetting {
+    /// By the start date.
+    Auto,
+    Oct2025,
+    Dec2024,
+    Mar2024,
+}
+
+keyword!(RatingRulesSetting,
+    "auto" => RatingRulesSetting::Auto,
+    "2025-10" => RatingRulesSetting::Oct2025,
+    "2024-12" => RatingRulesSetting::Dec2024,
+    "2024-03" => RatingRulesSetting::Mar2024,
+);
+
 /// The points of each kind of result, as the event scores them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scoring {
@@ -474,6 +503,7 @@ pub struct EventSettings {
     /// The tie-break list as given (`BH/C1,BH,SB`), or empty for the default.
     pub tiebreaks: String,
     pub tiebreak_rules: TiebreakRules,
+    pub rating_rules: RatingRulesSetting,
     pub fide_mode: bool,
 }
 
@@ -538,6 +568,7 @@ impl EventSettings {
             })?,
             tiebreaks: value("tiebreaks"),
             tiebreak_rules: typed(&value, "tiebreak-rules", str::parse)?,
+            rating_rules: typed(&value, "rating-rules", str::parse)?,
             fide_mode: typed(&value, "fide-mode", on_off_value)?,
         })
     }

@@ -77,3 +77,5 @@ mod reference_generated;
 mod winnable;
 // `arbiter winnable` (issue 15): FEN, file and stdin, text and JSON, helpmates replayed on a CHA sample.
 mod winnable_cli;
+// `arbiter rating`: the B.02 figures of an event, worked by hand.
+mod rating;
