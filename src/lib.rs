@@ -10,6 +10,7 @@
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
 //! - [`rating`]: the FIDE rating arithmetic (B.02) of one event: We, the change, Rp and an
 //!   initial rating estimate, per edition; its tables serve the performance tie-breaks too.
+//! - [`norms`]: title norms (B.01): every requirement with its article, met or not.
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
 //! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
@@ -21,6 +22,7 @@
 pub mod chess;
 pub mod cli;
 pub mod event;
+pub mod norms;
 pub mod pairing;
 pub mod rating;
 pub mod render;
