@@ -164,7 +164,7 @@ pub(super) fn candidates_into(
 /// attack on its king. `None` for everything else (ambiguity, en passant, promotion, castling,
 /// king moves, a letter the language lacks, no fitting move), which the move generator then
 /// answers, so that this shortcut changes no answer, only the time.
-fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
+pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
     let Notation::Move {
         piece,
         from_file,
