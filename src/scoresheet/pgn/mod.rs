@@ -425,12 +425,15 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if self.done {
                 return None;
             }
-            match self.lines.next_into(&mut self.bytes) {
-                Ok(true) => {
-                    self.line = self.line.saturating_add(1);
-                    let text = decode_line_borrowed(&self.bytes);
-                    self.parser.feed_line(&text, self.line);
-                }
+            let parser = &mut self.parser;
+            let line = &mut self.line;
+            let read = self.lines.next_with(&mut self.bytes, |bytes| {
+                *line = line.saturating_add(1);
+                let text = decode_line_borrowed(bytes);
+                parser.feed_line(&text, *line);
+            });
+            match read {
+                Ok(true) => {}
                 Ok(false) => {
                     self.done = true;
                     self.parser.finish();
