@@ -441,6 +441,12 @@ impl Position {
         movegen::has_legal_move(self, self.checkers())
     }
 
+    /// [`Position::has_legal_moves`] for a caller that already knows the pieces giving check.
+    #[inline]
+    pub(crate) fn has_legal_moves_given(&self, checkers: Bitboard) -> bool {
+        movegen::has_legal_move(self, checkers)
+    }
+
     /// The pieces giving check and whether any legal move exists, worked out together (the
     /// second needs the first): what an automatic-ending test asks after every move.
     #[inline]

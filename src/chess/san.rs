@@ -399,9 +399,15 @@ impl FromStr for San {
 impl SanPlus {
     /// The SAN of a legal move with `+` or `#` as the position after it requires.
     pub fn from_move(pos: &Position, mv: Move) -> SanPlus {
-        let san = San::from_move(pos, mv);
         let mut after = *pos;
         after.play_unchecked(mv);
+        SanPlus::from_move_to(pos, mv, &after)
+    }
+
+    /// [`SanPlus::from_move`] for a caller that has played the move already: `after` is the
+    /// position it leads to.
+    fn from_move_to(pos: &Position, mv: Move, after: &Position) -> SanPlus {
+        let san = San::from_move(pos, mv);
         let suffix = if !after.is_check() {
             None
         } else if after.has_legal_moves() {
@@ -602,13 +608,14 @@ impl Position {
             if !text.is_empty() {
                 text.push(' ');
             }
-            // Writing into a String cannot fail.
             if pos.turn() == Color::White {
-                let _ = write!(text, "{}. ", pos.fullmove_number());
+                push_number(&mut text, pos.fullmove_number());
+                text.push_str(". ");
             } else if i == 0 {
-                let _ = write!(text, "{}... ", pos.fullmove_number());
+                push_number(&mut text, pos.fullmove_number());
+                text.push_str("... ");
             }
-            SanPlus::from_move(&pos, mv).push_to(&mut text);
+            SanPlus::from_move_to(&pos, mv, &next).push_to(&mut text);
             pos = next;
         }
         text
@@ -618,6 +625,25 @@ impl Position {
     pub fn parse_san(&self, token: &str) -> Result<Move, ReadSanError> {
         let san: SanPlus = token.parse().map_err(ReadSanError::Syntax)?;
         san.to_move_strict(self).map_err(ReadSanError::Move)
+    }
+}
+
+/// Appends the decimal digits of `number`: the formatting machinery was a large part of the
+/// time of writing a helpmate line.
+fn push_number(out: &mut String, number: u32) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
     }
 }
 
@@ -638,3 +664,18 @@ impl fmt::Display for ReadSanError {
 }
 
 impl std::error::Error for ReadSanError {}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    /// The digits agree with the standard formatting, at the edges of each length.
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for number in [0, 1, 9, 10, 99, 100, 1_000, 65_535, u32::MAX] {
+            let mut text = String::from("x");
+            push_number(&mut text, number);
+            assert_eq!(text, format!("x{number}"));
+        }
+    }
+}

@@ -119,12 +119,20 @@ impl<'a> Iterator for Games<'a> {
             }
             let path = self.files.next()?;
             match File::open(path) {
-                Ok(file) => self.current = Some((path, PgnReader::new(BufReader::new(file)))),
+                // A larger buffer than the default holds more lines whole, which the reader then
+                // reads in place (see `Lines::next_with`).
+                Ok(file) => {
+                    let reader = BufReader::with_capacity(READ_BUFFER, file);
+                    self.current = Some((path, PgnReader::new(reader)));
+                }
                 Err(err) => self.errors.push(format!("cannot read {path}: {err}")),
             }
         }
     }
 }
+
+/// The bytes read from a file at a time.
+const READ_BUFFER: usize = 1 << 16;
 
 /// The default of `--jobs`: the cores this process may use.
 fn default_jobs() -> usize {

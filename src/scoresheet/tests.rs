@@ -527,6 +527,23 @@ fn result_against_the_board() {
     assert!(!report.result_consistent);
 }
 
+/// The replay leaves whether a move is left to play open until it reads the next written move;
+/// a stalemate must still end the game when moves were written after it. After 1. Qf7 every
+/// move of the black king is to a square the queen holds (g8, h7, g7), so `Kh7` cannot be
+/// read as a legal move, and it is void, not illegal.
+#[test]
+fn a_stalemate_ends_the_game_even_with_moves_written_after_it() {
+    let report = check(&from_fen(
+        "7k/8/6Q1/8/8/8/8/K7 w - - 0 1",
+        "1. Qf7 Kh7 2. Qh5 1/2-1/2",
+    ));
+    let ended = report.ended.expect("an ending");
+    assert_eq!((ended.ply, ended.ending), (1, Ending::Stalemate));
+    assert_eq!(report.moves_after_end, 2);
+    assert_eq!(report.first_illegal, None);
+    assert!(report.result_consistent);
+}
+
 #[test]
 fn loss_on_time_against_a_side_that_cannot_mate_is_a_draw() {
     // Black lost on time, but White has only king and knight against a queen (6.9).

@@ -204,19 +204,19 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
     let may_check = |m: Move| {
         rare(m) || uncovering.contains(m.from()) || checks[m.role().index()].contains(m.to())
     };
-    // Many positions of a greedy line have no move that can give check at all: the flight
-    // squares below, the costly part, are worked out only when one does.
-    if !moves.iter().any(|&m| may_check(m)) {
-        return None;
-    }
     // The king's flight squares as the position stands: next to it, not held by its own
     // units, and attacked by none of ours (looking through the king, which moves away).
+    // Many positions of a greedy line have no move that can give check at all, so this, the
+    // costly part, is worked out at the first move that can.
     let through_king = occupied ^ Bitboard::from_square(king);
-    let flights = king_attacks(king) & !theirs & !attacked_squares(board, us, through_king);
+    let mut flights: Option<Bitboard> = None;
     moves.iter().copied().find(|&m| {
         if !may_check(m) {
             return false;
         }
+        let flights = *flights.get_or_insert_with(|| {
+            king_attacks(king) & !theirs & !attacked_squares(board, us, through_king)
+        });
         let direct = !rare(m) && !uncovering.contains(m.from());
         if direct {
             // The checking piece on its new square takes away what it attacks (through

@@ -164,7 +164,7 @@ pub(super) fn candidates_into(
 /// attack on its king. `None` for everything else (ambiguity, en passant, promotion, castling,
 /// king moves, a letter the language lacks, no fitting move), which the move generator then
 /// answers, so that this shortcut changes no answer, only the time.
-fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
+pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
     let Notation::Move {
         piece,
         from_file,
@@ -244,9 +244,19 @@ fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<M
     }
     // Not in check before the move, so the move is legal unless it uncovers a line to the
     // king: no piece of theirs, other than one it captures, may attack the king once the
-    // piece has left its square.
+    // piece has left its square. Only a line piece can be uncovered, and only along a line
+    // through the square left: most moves start off every line from the king, and need no
+    // look along them.
+    let king = pos.king(us);
+    let lines = attacks::bishop_attacks(king, Bitboard::EMPTY)
+        | attacks::rook_attacks(king, Bitboard::EMPTY);
+    if !lines.contains(from) {
+        return Some(Move::normal(role, from, to));
+    }
     let after = occupied.without(from).with(to);
-    let attackers = board.attackers_to(pos.king(us), after) & theirs;
+    let attackers = ((attacks::rook_attacks(king, after) & board.straight_sliders())
+        | (attacks::bishop_attacks(king, after) & board.diagonal_sliders()))
+        & theirs;
     attackers
         .without(to)
         .is_empty()

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::chess::{Bitboard, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role};
 
-use super::language::{Reading, candidates_into};
+use super::language::{Reading, candidates_into, plain_move};
 use super::{RecordingKind, move_number};
 use crate::scoresheet::notation::{self, Notation};
 use crate::scoresheet::pgn::MoveNumber;
@@ -18,8 +18,12 @@ pub(super) struct Replay {
     pub(super) game: Game,
     /// Room for the legal moves a written move may mean, kept from move to move.
     scratch: MoveList,
-    /// Check and mobility of the position after each ply (index 0: the start).
+    /// Check and mobility of the position after each ply (index 0: the start). The last
+    /// entry's mobility is provisional while `mobility_open` is set (see [`play`]).
     pub(super) statuses: Vec<MoveStatus>,
+    /// The last status says `has_legal_moves` without having asked the move generator; the
+    /// replay settles it before reading the next token.
+    mobility_open: bool,
     /// Token index of the next move to read.
     pub(super) next: usize,
     pub(super) stop: Stop,
@@ -113,6 +117,7 @@ pub(super) fn replay(
         game: Game::with_capacity(start, parsed.len()),
         scratch: MoveList::new(),
         statuses,
+        mobility_open: false,
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
@@ -133,6 +138,22 @@ fn continue_replay(
     let mut found = Vec::with_capacity(4);
     loop {
         let ply = state.game.plies();
+        // A plain move of the next token, found without the move generator, is legal, and
+        // proves what a search for any legal move would: the game goes on.
+        let plain = match parsed.get(state.next) {
+            Some(Ok(notation)) if state.mobility_open => {
+                plain_move(state.game.position(), notation, reading)
+            }
+            _ => None,
+        };
+        if state.mobility_open {
+            state.mobility_open = false;
+            if plain.is_none()
+                && let Some(last) = state.statuses.last_mut()
+            {
+                last.has_legal_moves = state.game.position().has_legal_moves();
+            }
+        }
         let status = state.statuses.last().copied().unwrap_or(MoveStatus {
             checkers: Bitboard::EMPTY,
             has_legal_moves: true,
@@ -152,6 +173,10 @@ fn continue_replay(
                 return state;
             }
         };
+        if let Some(mv) = plain {
+            advance(&mut state, mv);
+            continue;
+        }
         let pos = *state.game.position();
         if let Err(failure) = candidates_into(
             &pos,
@@ -209,9 +234,28 @@ fn advance(state: &mut Replay, mv: Move) {
     state.next += 1;
 }
 
+/// Plays one move. Whether the side to move then has a legal move is asked of the move
+/// generator at once only in check (a checkmate, and the notation remarks on `#`, need it);
+/// otherwise it is left open for the next turn of the replay, which mostly settles it with
+/// the next written move.
 fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
     state.game.play_unchecked(mv);
-    state.statuses.push(state.game.position().move_status());
+    let pos = state.game.position();
+    let checkers = pos.checkers();
+    let status = if checkers.is_empty() {
+        state.mobility_open = true;
+        MoveStatus {
+            checkers,
+            has_legal_moves: true,
+        }
+    } else {
+        state.mobility_open = false;
+        MoveStatus {
+            checkers,
+            has_legal_moves: pos.has_legal_moves_given(checkers),
+        }
+    };
+    state.statuses.push(status);
     state.tokens.push(token);
     state.budget.set(state.budget.get().saturating_sub(1));
 }
