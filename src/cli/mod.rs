@@ -22,6 +22,7 @@ mod game;
 mod import;
 mod log;
 mod new;
+mod norms;
 mod pair;
 mod pairing;
 mod perft;
@@ -188,6 +189,7 @@ enum Command {
     Pair(pair::PairArgs),
     Standings(standings::StandingsArgs),
     Rating(rating::RatingArgs),
+    Norms(norms::NormsArgs),
     Crosstable(crosstable::CrosstableArgs),
     Publish(publish::PublishArgs),
     /// Engine mode: pair a TRF file, re-check a finished event, generate random events.
@@ -260,6 +262,7 @@ pub fn main() -> ExitCode {
         Command::Pair(args) => pair::run(&db, args),
         Command::Standings(args) => standings::run(&db, args),
         Command::Rating(args) => rating::run(&db, args),
+        Command::Norms(args) => norms::run(&db, args),
         Command::Crosstable(args) => crosstable::run(&db, args),
         Command::Publish(args) => publish::run(&db, args),
         Command::Pairing(command) => pairing::run(command),

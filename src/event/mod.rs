@@ -11,6 +11,7 @@ pub mod export;
 pub mod game;
 pub mod import;
 pub mod new;
+pub mod norms;
 pub mod pages;
 pub mod pair;
 pub mod players;

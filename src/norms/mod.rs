@@ -144,17 +144,7 @@ fn titled(title: Option<Title>) -> bool {
     )
 }
 
-/// Which exemption from the federation rules (1.4.3) the event claims.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exemption {
-    None,
-    /// 1.4.3a: the final of a national (or national women's) championship.
-    NationalChampionship,
-    /// 1.4.3b: a national team championship.
-    NationalTeams,
-    /// 1.4.3c: a zonal or sub-zonal tournament.
-    Zonal,
-}
+pub use crate::tournament::settings::NormExemption as Exemption;
 
 /// One requirement, as an arbiter checks it: the article, what it asks, and whether it holds
 /// (`None`: the event's data cannot say, for instance a federation missing).
@@ -590,6 +580,138 @@ fn judge(
     }
 }
 
+/// The time each player has for 60 moves, in minutes, from a time control written as
+/// `90+30` (minutes, then seconds a move from move 1), `90` or `90/40+30+30` (minutes for a
+/// number of moves, then minutes for the rest, then seconds a move), spaces and a trailing
+/// `'`, `min`, `s` or `"` allowed. `None`: not in one of these forms.
+pub fn minutes_for_60_moves(time_control: &str) -> Option<i64> {
+    let cleaned: String = time_control
+        .to_ascii_lowercase()
+        .replace("min", "")
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '\'' | '"' | 's' | 'm'))
+        .collect();
+    let number = |t: &str| t.parse::<i64>().ok().filter(|&n| n >= 0);
+    let parts: Vec<&str> = cleaned.split('+').collect();
+    match parts.as_slice() {
+        [base] => number(base),
+        [base, increment] if !base.contains('/') => Some(number(base)? + number(increment)?),
+        [first, second] => {
+            let (minutes, moves) = first.split_once('/')?;
+            let (minutes, moves) = (number(minutes)?, number(moves)?);
+            (moves < 60).then_some(())?;
+            Some(minutes + number(second)?)
+        }
+        [first, second, increment] => {
+            let (minutes, moves) = first.split_once('/')?;
+            let (minutes, moves) = (number(minutes)?, number(moves)?);
+            (moves < 60).then_some(())?;
+            // The increment from move 1 adds one minute a move over 60 moves per 60 seconds.
+            Some(minutes + number(second)? + number(increment)?)
+        }
+        _ => None,
+    }
+}
+
+/// The event's own conditions for norms (B.01 1.1), from its settings.
+#[derive(Debug, Clone, Copy)]
+pub struct Conditions<'a> {
+    pub time_control: &'a str,
+    /// One date a round, in round order (`YYYY-MM-DD`), as far as given.
+    pub round_dates: &'a [String],
+    pub rounds: Option<u32>,
+    /// `IA`, `FA`, `NA`, `none`, or empty when not given.
+    pub arbiter_title: &'a str,
+}
+
+/// The event's requirements (1.1.3, 1.1.2, 1.1.5): every norm of the event carries them.
+pub fn eligibility(c: &Conditions<'_>) -> Vec<Requirement> {
+    let minutes = minutes_for_60_moves(c.time_control);
+    let mut out = vec![match minutes {
+        Some(m) => Requirement::new(
+            "1.1.3",
+            "at least 120 minutes a player for 60 moves",
+            Some(m >= 120),
+            format!("{} gives {m} minutes", c.time_control),
+        ),
+        None if c.time_control.trim().is_empty() => Requirement::new(
+            "1.1.3",
+            "at least 120 minutes a player for 60 moves",
+            None,
+            "the event has no time control (`arbiter config time-control 90+30`)",
+        ),
+        None => Requirement::new(
+            "1.1.3",
+            "at least 120 minutes a player for 60 moves",
+            None,
+            format!(
+                "the time control `{}` does not read; give it as 90+30 or 90/40+30+30",
+                c.time_control
+            ),
+        ),
+    }];
+    let mut per_day: BTreeMap<&str, u32> = BTreeMap::new();
+    for date in c.round_dates {
+        *per_day.entry(date.as_str()).or_default() += 1;
+    }
+    let dated = c.round_dates.len() as u32;
+    let complete = c.rounds.is_some_and(|r| dated >= r) || (c.rounds.is_none() && dated > 0);
+    let most = per_day.values().copied().max().unwrap_or(0);
+    out.push(if complete {
+        Requirement::new(
+            "1.1.3",
+            "at most 2 rounds a day",
+            Some(most <= 2),
+            format!("at most {most} on one day"),
+        )
+    } else {
+        Requirement::new(
+            "1.1.3",
+            "at most 2 rounds a day",
+            None,
+            "the round dates are not all given (`arbiter config round-dates ...`)",
+        )
+    });
+    out.push(match minutes {
+        Some(m) if complete => {
+            // Both players' time, every round of the busiest day.
+            let hours = i64::from(most) * 2 * m;
+            Requirement::new(
+                "1.1.2",
+                "at most 12 hours of play a day (60-move games)",
+                Some(hours <= 12 * 60),
+                format!(
+                    "{most} rounds of up to {} h {:02} min",
+                    2 * m / 60,
+                    2 * m % 60
+                ),
+            )
+        }
+        _ => Requirement::new(
+            "1.1.2",
+            "at most 12 hours of play a day (60-move games)",
+            None,
+            "needs the time control and the round dates",
+        ),
+    });
+    out.push(match c.arbiter_title {
+        "IA" | "FA" => Requirement::new(
+            "1.1.5",
+            "the chief arbiter an IA or FA",
+            Some(true),
+            c.arbiter_title,
+        ),
+        "" => Requirement::new(
+            "1.1.5",
+            "the chief arbiter an IA or FA",
+            None,
+            "the chief arbiter's title is not given (`arbiter config arbiter-title IA`)",
+        ),
+        other => Requirement::new("1.1.5", "the chief arbiter an IA or FA", Some(false), other),
+    });
+    out
+}
+
 /// A score in half points as `6.5`.
 pub fn score_text(score: i64) -> String {
     if score % 2 == 0 {
@@ -745,17 +867,17 @@ fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
 }
 
 /// With the next round paired, what result against `opponent` would make the norm: the
-/// least of win, draw, loss (in half points) that does, judged on every game so far plus
-/// that one; `None` when none does.
+/// least of loss, draw, win that does, judged on every game so far plus that one; `None` when
+/// none does.
 pub fn result_needed(
     event: &NormEvent<'_>,
+    field: &Field<'_>,
     player: &Player,
     rounds: &[RoundResult],
     kind: NormKind,
     opponent: PlayerId,
     color: crate::chess::Color,
 ) -> Option<Outcome> {
-    let field = Field::new(event);
     [Outcome::Loss, Outcome::Draw, Outcome::Win]
         .into_iter()
         .find(|&outcome| {
@@ -766,7 +888,7 @@ pub fn result_needed(
                 outcome,
                 rated: true,
             });
-            best_norm(event, &field, player, &next, kind).met()
+            best_norm(event, field, player, &next, kind).met()
         })
 }
 

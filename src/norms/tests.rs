@@ -289,8 +289,10 @@ fn the_result_needed_in_the_next_round() {
         exemption: Exemption::None,
         eligibility: Vec::new(),
     };
+    let field = field(&event);
     let needed = result_needed(
         &event,
+        &field,
         &players[0],
         &so_far,
         NormKind::Gm,
@@ -300,6 +302,7 @@ fn the_result_needed_in_the_next_round() {
     assert_eq!(needed, Some(Outcome::Win));
     let needed = result_needed(
         &event,
+        &field,
         &players[0],
         &so_far,
         NormKind::Im,
@@ -328,4 +331,53 @@ fn who_seeks_which_norm() {
     assert!(!NormKind::Im.counts_title(Title::Wgm));
     assert!(NormKind::Wgm.counts_title(Title::Im));
     assert!(titled(Some(Title::Wfm)) && !titled(Some(Title::Cm)));
+}
+
+#[test]
+fn the_events_own_conditions() {
+    assert_eq!(minutes_for_60_moves("90+30"), Some(120));
+    assert_eq!(minutes_for_60_moves("90'+30\""), Some(120));
+    assert_eq!(minutes_for_60_moves("120"), Some(120));
+    assert_eq!(minutes_for_60_moves("90/40+30+30"), Some(150));
+    assert_eq!(minutes_for_60_moves("120/40+60"), Some(180));
+    assert_eq!(minutes_for_60_moves("60+30"), Some(90));
+    assert_eq!(minutes_for_60_moves("G/90"), None);
+    let dates: Vec<String> = ["2026-07-01", "2026-07-02", "2026-07-02", "2026-07-03"]
+        .map(String::from)
+        .to_vec();
+    let judged = eligibility(&Conditions {
+        time_control: "90+30",
+        round_dates: &dates,
+        rounds: Some(4),
+        arbiter_title: "IA",
+    });
+    assert!(judged.iter().all(|r| r.met == Some(true)), "{judged:#?}");
+    // 60+30 is 90 minutes: too little; three rounds a day; an NA: not allowed. Three games of
+    // up to 3 hours are 9 hours: within the 12.
+    let busy: Vec<String> = ["2026-07-01"; 3].map(String::from).to_vec();
+    let judged = eligibility(&Conditions {
+        time_control: "60+30",
+        round_dates: &busy,
+        rounds: Some(3),
+        arbiter_title: "NA",
+    });
+    let met: Vec<Option<bool>> = judged.iter().map(|r| r.met).collect();
+    assert_eq!(met, [Some(false), Some(false), Some(true), Some(false)]);
+    // Three rounds of 90+30 (up to 4 hours each) are 12 hours: still allowed; four are not.
+    let busy: Vec<String> = ["2026-07-01"; 4].map(String::from).to_vec();
+    let judged = eligibility(&Conditions {
+        time_control: "90+30",
+        round_dates: &busy,
+        rounds: Some(4),
+        arbiter_title: "FA",
+    });
+    assert_eq!(judged[2].met, Some(false), "{judged:#?}");
+    // Nothing given: nothing decided, nothing met.
+    let judged = eligibility(&Conditions {
+        time_control: "",
+        round_dates: &[],
+        rounds: Some(9),
+        arbiter_title: "",
+    });
+    assert!(judged.iter().all(|r| r.met.is_none()), "{judged:#?}");
 }

@@ -46,6 +46,20 @@ pub const KEYS: &[SettingKey] = &[
         dates,
     ),
     key("arbiter", "chief arbiter", false, "", text),
+    key(
+        "arbiter-title",
+        "the chief arbiter's FIDE title: IA, FA, NA or none (norms need an IA or FA, B.01 1.1.5)",
+        false,
+        "",
+        arbiter_title,
+    ),
+    key(
+        "arbiter-fide-id",
+        "the chief arbiter's FIDE ID (the norm certificate IT1 names it)",
+        false,
+        "",
+        fide_id,
+    ),
     key("time-control", "time control, e.g. 90+30", false, "", text),
     key("rate", "standard, rapid or blitz", true, "standard", rate),
     key("rounds", "number of rounds", true, "", positive),
@@ -136,6 +150,13 @@ pub const KEYS: &[SettingKey] = &[
         true,
         "auto",
         tiebreak_rules,
+    ),
+    key(
+        "norm-exemption",
+        "federation rules for norms (B.01 1.4.3): none, national-championship, national-teams or zonal; a Swiss that qualifies by 1.4.3d is found by itself",
+        false,
+        "none",
+        norm_exemption,
     ),
     key(
         "rating-rules",
@@ -267,6 +288,28 @@ fn laws(value: &str) -> Result<String, String> {
 
 fn tiebreak_rules(value: &str) -> Result<String, String> {
     stored::<TiebreakRules>(value)
+}
+
+fn arbiter_title(value: &str) -> Result<String, String> {
+    match value.trim().to_ascii_uppercase().as_str() {
+        "" => Ok(String::new()),
+        "NONE" => Ok("none".to_owned()),
+        title @ ("IA" | "FA" | "NA") => Ok(title.to_owned()),
+        other => Err(format!("expected IA, FA, NA or none, found `{other}`")),
+    }
+}
+
+fn fide_id(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.is_empty() || (value.len() <= 10 && value.bytes().all(|b| b.is_ascii_digit())) {
+        Ok(value.to_owned())
+    } else {
+        Err(format!("expected a FIDE ID (digits), found `{value}`"))
+    }
+}
+
+fn norm_exemption(value: &str) -> Result<String, String> {
+    stored::<NormExemption>(value)
 }
 
 fn rating_rules(value: &str) -> Result<String, String> {
@@ -440,6 +483,25 @@ keyword!(TiebreakRules,
     "legacy" => TiebreakRules::Legacy,
 );
 
+/// Which exemption from the federation rules of the norms (B.01 1.4.3) the event claims.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NormExemption {
+    None,
+    /// 1.4.3a: the final of a national (or national women's) championship.
+    NationalChampionship,
+    /// 1.4.3b: a national team championship.
+    NationalTeams,
+    /// 1.4.3c: a zonal or sub-zonal tournament.
+    Zonal,
+}
+
+keyword!(NormExemption,
+    "none" => NormExemption::None,
+    "national-championship" => NormExemption::NationalChampionship,
+    "national-teams" => NormExemption::NationalTeams,
+    "zonal" => NormExemption::Zonal,
+);
+
 /// Which edition of the FIDE Rating Regulations (B.02) rates the event: chosen by the start
 /// date, or named by the month it came into force (see `rating::RatingRules`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -489,6 +551,10 @@ pub struct EventSettings {
     /// `YYYY-MM-DD` each, in round order.
     pub round_dates: Vec<String>,
     pub arbiter: String,
+    /// The chief arbiter's FIDE title (`IA`, `FA`, `NA`, `none`), or empty when not given.
+    pub arbiter_title: String,
+    /// The chief arbiter's FIDE ID, or empty.
+    pub arbiter_fide_id: String,
     pub time_control: String,
     pub rate: crate::chess::Rate,
     /// The number of rounds, when set.
@@ -504,6 +570,7 @@ pub struct EventSettings {
     pub tiebreaks: String,
     pub tiebreak_rules: TiebreakRules,
     pub rating_rules: RatingRulesSetting,
+    pub norm_exemption: NormExemption,
     pub fide_mode: bool,
 }
 
@@ -533,6 +600,8 @@ impl EventSettings {
                 .map(str::to_owned)
                 .collect(),
             arbiter: value("arbiter"),
+            arbiter_title: value("arbiter-title"),
+            arbiter_fide_id: value("arbiter-fide-id"),
             time_control: value("time-control"),
             rate: typed(&value, "rate", |t| {
                 t.parse()
@@ -569,6 +638,7 @@ impl EventSettings {
             tiebreaks: value("tiebreaks"),
             tiebreak_rules: typed(&value, "tiebreak-rules", str::parse)?,
             rating_rules: typed(&value, "rating-rules", str::parse)?,
+            norm_exemption: typed(&value, "norm-exemption", str::parse)?,
             fide_mode: typed(&value, "fide-mode", on_off_value)?,
         })
     }
