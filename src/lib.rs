@@ -9,6 +9,8 @@
 //!   exact points.
 //! - [`trf`]: the FIDE Tournament Report File, read with its checks and written.
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
+//! - [`ratinglist`]: the FIDE rating list (TXT, XML, zip) read as a stream (std and the
+//!   parser crates only).
 //! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
 //! - [`render`]: reports as text, JSON, CSV and HTML strings; it does not know the store.
@@ -20,6 +22,7 @@ pub mod chess;
 pub mod cli;
 pub mod event;
 pub mod pairing;
+pub mod ratinglist;
 pub mod render;
 pub mod scoresheet;
 pub mod standings;
