@@ -15,6 +15,7 @@ pub mod pages;
 pub mod pair;
 pub mod players;
 pub mod publish;
+pub mod ratings;
 pub mod result;
 pub mod round;
 pub mod standings;

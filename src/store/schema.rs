@@ -134,6 +134,17 @@ const MIGRATIONS: &[(i32, &str)] = &[
         SELECT what FROM event_log WHERE command = 'player draw-lots' ORDER BY id;
     ",
     ),
+    (
+        7,
+        "
+    -- What the FIDE rating list gives for the event's rate besides the rating, kept in the
+    -- event so that it stays complete when the list moves on: the K factor, the player's
+    -- rated games on the list, and the other titles (IA, FA, FST...).
+    ALTER TABLE player ADD COLUMN k_factor INTEGER CHECK (k_factor BETWEEN 1 AND 99);
+    ALTER TABLE player ADD COLUMN list_games INTEGER CHECK (list_games >= 0);
+    ALTER TABLE player ADD COLUMN other_titles TEXT;
+    ",
+    ),
 ];
 
 /// How long a command waits for another process that holds the database.

@@ -822,6 +822,9 @@ fn player(name: &str, rating: Option<u16>, title: Option<&str>) -> arbiter::tour
         fide_id: None,
         birth: None,
         club: None,
+        k_factor: None,
+        list_games: None,
+        other_titles: None,
     }
 }
 
