@@ -77,3 +77,5 @@ mod reference_generated;
 mod winnable;
 // `arbiter winnable` (issue 15): FEN, file and stdin, text and JSON, helpmates replayed on a CHA sample.
 mod winnable_cli;
+// The FIDE rating list: import (TXT, XML, zip), register from it, check against it.
+mod ratings;
