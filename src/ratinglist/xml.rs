@@ -206,16 +206,16 @@ pub(super) fn read<R: BufRead, E>(
             }
             (State::List, Event::End(_)) => state = State::Done,
             (State::Player { last }, Event::Start(e) | Event::Empty(e))
-                if ELEMENTS.contains(&name_of(e.name().as_ref()).as_str()) =>
+                if element_index(e.name().as_ref()).is_some() =>
             {
-                let name = name_of(e.name().as_ref());
-                let index = ELEMENTS.iter().position(|&x| x == name).unwrap_or(0);
+                let index = element_index(e.name().as_ref()).unwrap_or(0);
                 if last.is_some_and(|l| index <= l) {
                     let next = last.map_or(0, |l| l + 1);
                     let expected = ELEMENTS.get(next).map_or("</player>".to_owned(), |n| {
                         format!("<{n}> or a later element")
                     });
-                    return Err(unexpected(&reader, &expected, format!("<{name}>")).into());
+                    let found = format!("<{}>", ELEMENTS[index]);
+                    return Err(unexpected(&reader, &expected, found).into());
                 }
                 text.clear();
                 // An empty element (`<title/>`) is a value left blank.
@@ -274,6 +274,11 @@ pub(super) fn read<R: BufRead, E>(
             }
         }
     }
+}
+
+/// The place of an element among a player's, by its name's bytes (no text is made).
+fn element_index(name: &[u8]) -> Option<usize> {
+    ELEMENTS.iter().position(|x| x.as_bytes() == name)
 }
 
 fn name_of(name: &[u8]) -> String {
