@@ -353,7 +353,11 @@ mod tests {
         store
             .conn
             .execute_batch(
-                "DROP TABLE lots_drawn; PRAGMA user_version = 5;
+                "DROP TABLE lots_drawn;
+                 ALTER TABLE player DROP COLUMN k_factor;
+                 ALTER TABLE player DROP COLUMN list_games;
+                 ALTER TABLE player DROP COLUMN other_titles;
+                 PRAGMA user_version = 5;
                  INSERT INTO event_log (at, command, what) VALUES
                     ('2026-01-01T00:00:00.000Z', 'player draw-lots', 'pairing numbers drawn by lot (seed 7)');",
             )
@@ -364,6 +368,49 @@ mod tests {
         );
         migrate(&mut store.conn).unwrap();
         assert!(store.lots_drawn().unwrap());
+    }
+
+    /// Version 7 adds what the rating list gives a player (K, games, other titles); the
+    /// players of an older event read with none of them, and can be given them.
+    #[test]
+    fn an_older_event_gains_the_rating_list_columns() {
+        let mut store = crate::store::test_support::event(&[2000]);
+        store
+            .conn
+            .execute_batch(
+                "ALTER TABLE player DROP COLUMN k_factor;
+                 ALTER TABLE player DROP COLUMN list_games;
+                 ALTER TABLE player DROP COLUMN other_titles;
+                 PRAGMA user_version = 6;",
+            )
+            .unwrap();
+        assert!(store.players().is_err(), "the columns are gone before");
+        migrate(&mut store.conn).unwrap();
+        let player = &store.players().unwrap()[0];
+        assert_eq!(
+            (
+                player.k_factor,
+                player.list_games,
+                player.other_titles.clone()
+            ),
+            (None, None, None)
+        );
+        let changes = crate::store::PlayerChanges {
+            k_factor: Some(20),
+            list_games: Some(9),
+            other_titles: Some("IA".into()),
+            ..Default::default()
+        };
+        store.edit_player(1, &changes).unwrap();
+        let player = &store.players().unwrap()[0];
+        assert_eq!(
+            (
+                player.k_factor,
+                player.list_games,
+                player.other_titles.as_deref()
+            ),
+            (Some(20), Some(9), Some("IA"))
+        );
     }
 
     #[test]
