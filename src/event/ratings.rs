@@ -390,9 +390,8 @@ pub fn update(store: &mut Store, check: &ListCheck) -> Result<Vec<(u16, u16)>, E
     Ok(store.edit_players_from_list(&check.changes, &check.period, "ratings check --update")?)
 }
 
-/// Fills the empty fields of players with a FIDE ID from the list the event uses (`import
-/// players`, `import trf`). Returns how many players were filled and the period, or `None`
-/// with no list to use.
+/// Fills the empty fields of players with a FIDE ID from `period`'s list (`import players`,
+/// `import trf`). Returns how many players had something filled.
 pub fn fill_players(
     players: &mut [Player],
     list: &RatingList,
