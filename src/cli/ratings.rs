@@ -13,9 +13,10 @@ use crate::store::{RatingList, Store};
 
 #[derive(Subcommand)]
 pub enum RatingsCommand {
-    /// Read FIDE's rating list (the combined players_list_foa.txt, players_list_xml_foa.xml,
-    /// or the zip holding either) into the rating lists your events share, as one rating
-    /// period: all of it, or nothing if the list is malformed anywhere. The period is
+    /// Read FIDE's rating list into the rating lists your events share.
+    ///
+    /// The combined players_list_foa.txt, players_list_xml_foa.xml, or the zip holding either,
+    /// as one rating period: all of it, or nothing if the list is malformed anywhere. The period is
     /// --period, else the one in an archive's file name (`..._jul26.zip`), else the event's
     /// start month. The file is $ARBITER_RATINGS, else $XDG_DATA_HOME/arbiter/ratings.db,
     /// else ~/.local/share/arbiter/ratings.db.
@@ -28,8 +29,9 @@ pub enum RatingsCommand {
         #[arg(long)]
         period: Option<String>,
     },
-    /// Compare the registered players (those with a FIDE ID) with the list valid at the
-    /// event's start: name, federation, title, rating, K, games, birth year and other titles
+    /// Compare the registered players with the rating list valid at the event's start.
+    ///
+    /// For the players with a FIDE ID: name, federation, title, rating, K, games, birth year and other titles
     /// that differ. Exit 1 when something differs. With --update the list's values are taken,
     /// each change logged, in one transaction.
     #[command(after_help = "Example:\n  arbiter ratings check\n  arbiter ratings check --update")]
