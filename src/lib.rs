@@ -12,6 +12,8 @@
 //!   initial rating estimate, per edition; its tables serve the performance tie-breaks too.
 //! - [`norms`]: title norms (B.01): every requirement with its article, met or not.
 //! - [`pairing`]: the pairing engines (Dutch, Berger), pure functions.
+//! - [`ratinglist`]: the FIDE rating list (TXT, XML, zip) read as a stream (std and the
+//!   parser crates only).
 //! - [`standings`]: standings and the FIDE tie-breaks (C.07), exact per edition.
 //! - [`store`]: the tournament database (SQLite); no other module touches it.
 //! - [`render`]: reports as text, JSON, CSV and HTML strings; it does not know the store.
@@ -25,6 +27,7 @@ pub mod event;
 pub mod norms;
 pub mod pairing;
 pub mod rating;
+pub mod ratinglist;
 pub mod render;
 pub mod scoresheet;
 pub mod standings;

@@ -55,11 +55,15 @@ pub fn run(db: &Path, command: &ImportCommand) -> Result<Exit, Failure> {
             if let Some(warning) = import::acceleration_warning(&read.trf) {
                 eprintln!("warning: {shown}: {warning}");
             }
-            let players = import::import_trf(db, &read)?;
+            let list = super::ratings::existing_list()?;
+            let (players, filled) = import::import_trf(db, &read, list.as_ref())?;
             println!(
                 "imported {} from {shown}",
                 crate::render::count(players, "player", "players")
             );
+            if let Some(filled) = filled {
+                println!("{}", filled_line(&filled));
+            }
             Ok(Exit::Ok)
         }
         ImportCommand::Results {
@@ -81,7 +85,8 @@ fn import_players(db: &Path, file: &Path, dry_run: bool) -> Result<Exit, Failure
         eprintln!("warning: {shown}: column `{header}` is not one we read; ignored");
     }
     let mut store = Store::open(db)?;
-    match import::import_players(&mut store, &read, dry_run)? {
+    let list = super::ratings::existing_list()?;
+    match import::import_players(&mut store, &read, dry_run, list.as_ref())? {
         PlayersImport::Problems { messages, bad_rows } => {
             let (last, rest) = messages.split_last().expect("a problem at least");
             for message in rest {
@@ -106,7 +111,7 @@ fn import_players(db: &Path, file: &Path, dry_run: bool) -> Result<Exit, Failure
                 if count == 1 { "it" } else { "them" }
             )))
         }
-        PlayersImport::DryRun(players) => {
+        PlayersImport::DryRun { players, filled } => {
             let width = name_width(players.iter().map(|p| p.name.as_str()), 33);
             for p in &players {
                 println!(
@@ -117,20 +122,42 @@ fn import_players(db: &Path, file: &Path, dry_run: bool) -> Result<Exit, Failure
                     p.fide_id.map_or(String::new(), |i| i.to_string())
                 );
             }
+            if let Some(filled) = filled {
+                println!("{}", filled_line(&filled));
+            }
             println!(
                 "{} would be registered (dry run: nothing changed)",
                 crate::render::count(players.len(), "player", "players")
             );
             Ok(Exit::Ok)
         }
-        PlayersImport::Registered { count, last } => {
+        PlayersImport::Registered {
+            count,
+            last,
+            filled,
+        } => {
             println!(
                 "registered {} (numbers up to {last})",
                 crate::render::count(count, "player", "players")
             );
+            if let Some(filled) = filled {
+                println!("{}", filled_line(&filled));
+            }
             Ok(Exit::Ok)
         }
     }
+}
+
+/// `filled 12 players' empty fields from the 2026-07 rating list (by FIDE ID)`.
+fn filled_line(filled: &import::Filled) -> String {
+    format!(
+        "filled {} empty fields from the {} rating list (by FIDE ID)",
+        match filled.players {
+            1 => "1 player's".to_owned(),
+            n => format!("{n} players'"),
+        },
+        filled.period
+    )
 }
 
 fn import_results(

@@ -29,6 +29,7 @@ mod perft;
 mod player;
 mod publish;
 mod rating;
+mod ratings;
 mod result;
 mod round;
 mod standings;
@@ -202,6 +203,9 @@ enum Command {
     /// Write the event to a file.
     #[command(subcommand)]
     Export(export::ExportCommand),
+    /// The FIDE rating list: import it, check the registered players against it.
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCommand),
     Check(check::CheckArgs),
     Claim(claim::ClaimArgs),
     Perft(perft::PerftArgs),
@@ -269,6 +273,7 @@ pub fn main() -> ExitCode {
         Command::Log(args) => log::run(&db, args),
         Command::Import(command) => import::run(&db, command),
         Command::Export(command) => export::run(&db, command),
+        Command::Ratings(command) => ratings::run(&db, command),
         Command::Check(args) => check::run(args),
         Command::Claim(args) => claim::run(args),
         Command::Perft(args) => perft::run(args),

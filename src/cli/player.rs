@@ -8,15 +8,18 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::{Exit, Failure, clock_seed};
 use crate::event::players::{self, PlayerOrder, Renumbered};
+use crate::event::ratings::{self, FromList};
 use crate::render::text::{fit, name_width};
 use crate::store::{PlayerChanges, Store};
 use crate::tournament::{Player, PlayerId, Sex, Title};
 
 #[derive(Subcommand)]
 pub enum PlayerCommand {
-    /// Register a player.
+    /// Register a player. With --fide-id and a FIDE rating list imported (`arbiter ratings
+    /// import`), what is not given is taken from the list the event uses: name, federation,
+    /// sex, titles, birth year, and the rating, K and games of the event's rate.
     #[command(
-        after_help = "Example:\n  arbiter player add 'Carlsen, Magnus' --rating 2830 --fide-id 1503014 --fed NOR --title GM"
+        after_help = "Examples:\n  arbiter player add 'Carlsen, Magnus' --rating 2830 --fide-id 1503014 --fed NOR --title GM\n  arbiter player add --fide-id 1503014          # everything else from the rating list"
     )]
     Add(PlayerAddArgs),
     /// List the players.
@@ -73,6 +76,15 @@ pub struct PlayerDetails {
     club: Option<String>,
     #[arg(long = "national-rating")]
     national_rating: Option<u16>,
+    /// The K factor for the event's rate (B.02 8.3.3), as on the rating list.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=99))]
+    k: Option<u8>,
+    /// The player's rated games for the event's rate on the rating list.
+    #[arg(long = "list-games")]
+    list_games: Option<u16>,
+    /// Arbiter, trainer and organiser titles as FIDE writes them, e.g. IA,FI.
+    #[arg(long = "other-titles")]
+    other_titles: Option<String>,
 }
 
 #[derive(Args)]
@@ -85,8 +97,8 @@ pub struct PlayerRoundArgs {
 
 #[derive(Args)]
 pub struct PlayerAddArgs {
-    /// `Lastname, Firstname`.
-    name: String,
+    /// `Lastname, Firstname` (may be left out with --fide-id when the rating list has it).
+    name: Option<String>,
     #[command(flatten)]
     details: PlayerDetails,
 }
@@ -113,15 +125,16 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
     let mut store = Store::open(db)?;
     match command {
         PlayerCommand::Add(args) => {
-            if args.name.trim().is_empty() {
+            let name = args.name.as_deref().unwrap_or("").trim();
+            if name.is_empty() && args.details.fide_id.is_none() {
                 return Err(Failure::invalid_input("a player needs a name"));
             }
             let title = title(args.details.title.as_deref())?;
             let sex = sex(args.details.sex.as_deref())?;
             let federation = federation(args.details.fed.as_deref())?;
-            let player = Player {
+            let given = Player {
                 id: PlayerId(0),
-                name: args.name.trim().to_owned(),
+                name: name.to_owned(),
                 sex,
                 title,
                 rating: args.details.rating,
@@ -130,9 +143,27 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 fide_id: args.details.fide_id,
                 birth: args.details.birth.clone(),
                 club: args.details.club.clone(),
+                k_factor: args.details.k,
+                list_games: args.details.list_games,
+                other_titles: args.details.other_titles.clone(),
             };
-            let id = store.add_player(&player)?;
+            let list = if given.fide_id.is_some() {
+                super::ratings::existing_list()?
+            } else {
+                None
+            };
+            let (id, player, from_list) = ratings::add_player(&mut store, list.as_ref(), given)?;
             println!("player {id}: {}", player.name);
+            match from_list {
+                FromList::Filled { period } => {
+                    println!("from the {period} rating list: {}", listed_details(&player))
+                }
+                FromList::NotOnList { period } => eprintln!(
+                    "warning: FIDE ID {} is not on the {period} rating list; registered as given",
+                    player.fide_id.unwrap_or_default()
+                ),
+                FromList::NotUsed => {}
+            }
         }
         PlayerCommand::Edit(args) => {
             let changes = PlayerChanges {
@@ -145,10 +176,13 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 sex: sex(args.details.sex.as_deref())?,
                 club: args.details.club.clone(),
                 national_rating: args.details.national_rating,
+                k_factor: args.details.k,
+                list_games: args.details.list_games,
+                other_titles: args.details.other_titles.clone(),
             };
             if changes == PlayerChanges::default() {
                 return Err(Failure::invalid_input(
-                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating",
+                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating --k --list-games --other-titles",
                 ));
             }
             match players::edit(&mut store, args.number, &changes)? {
@@ -253,6 +287,34 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
         }
     }
     Ok(Exit::Ok)
+}
+
+/// What a player registered from the rating list has: `GM NOR 2833 K 10 (0 games) born 1990`.
+fn listed_details(p: &Player) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Some(t) = p.title {
+        parts.push(t.as_str().to_owned());
+    }
+    if let Some(f) = &p.federation {
+        parts.push(f.clone());
+    }
+    parts.push(match p.rating {
+        Some(r) => r.to_string(),
+        None => "unrated".to_owned(),
+    });
+    if let Some(k) = p.k_factor {
+        parts.push(format!("K {k}"));
+    }
+    if let Some(g) = p.list_games {
+        parts.push(format!("({g} games)"));
+    }
+    if let Some(b) = &p.birth {
+        parts.push(format!("born {b}"));
+    }
+    if let Some(o) = &p.other_titles {
+        parts.push(o.clone());
+    }
+    parts.join(" ")
 }
 
 fn federation(text: Option<&str>) -> Result<Option<String>, Failure> {

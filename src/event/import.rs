@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::store::{Entered, GameRow, Store, StoreError};
+use crate::store::{Entered, GameRow, RatingList, Store, StoreError};
 use crate::tournament::Player;
 use crate::tournament::csv_players::PlayersFile;
 use crate::tournament::csv_results::ResultRow;
@@ -61,17 +61,63 @@ pub fn acceleration_warning(trf: &Trf) -> Option<String> {
     }
 }
 
+/// Players filled from the FIDE rating list on import: how many, from which period.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filled {
+    pub players: usize,
+    pub period: String,
+}
+
 /// Stores the report as the event of `db`; a file that does not exist yet becomes a new event
-/// named after the report (else after the file). Returns the number of players read.
-pub fn import_trf(db: &Path, file: &TrfFile) -> Result<usize, EventError> {
+/// named after the report (else after the file). Players with a FIDE ID whose details the
+/// report leaves empty are filled from `list` (the list valid at the report's start date).
+/// Returns the number of players read and what was filled.
+pub fn import_trf(
+    db: &Path,
+    file: &TrfFile,
+    list: Option<&RatingList>,
+) -> Result<(usize, Option<Filled>), EventError> {
     let mut store = if db.exists() {
         Store::open(db)?
     } else {
         let name = file.trf.name.clone().unwrap_or_else(|| file.shown.clone());
         Store::create(db, &name, &[])?
     };
-    store.import_trf(&file.trf, &file.shown)?;
-    Ok(file.trf.players.len())
+    let mut trf = file.trf.clone();
+    let mut filled = None;
+    if let Some(list) = list {
+        let month = trf.start_date.as_deref().and_then(start_month);
+        if let Some(period) = list.period_valid_in(month.as_deref())? {
+            let rate = store.event_settings()?.rate;
+            let mut players: Vec<Player> = trf.players.iter().map(|p| p.player.clone()).collect();
+            let count = super::ratings::fill_players(&mut players, list, &period, rate)?;
+            for (read, player) in trf.players.iter_mut().zip(players) {
+                read.player = player;
+            }
+            if count > 0 {
+                filled = Some(Filled {
+                    players: count,
+                    period,
+                });
+            }
+        }
+    }
+    store.import_trf(&trf, &file.shown)?;
+    if let Some(filled) = &filled {
+        store.note_rating_period(&filled.period, "import trf")?;
+    }
+    Ok((file.trf.players.len(), filled))
+}
+
+/// `YYYY-MM` of a TRF start date written `YYYY/MM/DD` or `YYYY-MM-DD`.
+fn start_month(date: &str) -> Option<String> {
+    let date = date.trim();
+    let bytes = date.as_bytes();
+    (bytes.len() >= 7
+        && bytes[..4].iter().all(u8::is_ascii_digit)
+        && matches!(bytes[4], b'/' | b'-' | b'.')
+        && bytes[5..7].iter().all(u8::is_ascii_digit))
+    .then(|| format!("{}-{}", &date[..4], &date[5..7]))
 }
 
 /// A players CSV read from a file: its rows, the columns not read, the bad rows.
@@ -98,22 +144,47 @@ pub enum PlayersImport {
         /// registered already, more players than an event holds).
         bad_rows: bool,
     },
-    /// A dry run: the players that would be registered.
-    DryRun(Vec<Player>),
-    /// Registered: how many, and the highest pairing number now.
-    Registered { count: usize, last: u16 },
+    /// A dry run: the players that would be registered, and what the rating list filled.
+    DryRun {
+        players: Vec<Player>,
+        filled: Option<Filled>,
+    },
+    /// Registered: how many, the highest pairing number now, and what the rating list
+    /// filled.
+    Registered {
+        count: usize,
+        last: u16,
+        filled: Option<Filled>,
+    },
 }
 
 /// Registers the players of the file, all or (with any problem) none: every bad row is listed
-/// with what the store would refuse before anything is registered.
+/// with what the store would refuse before anything is registered. Rows with a FIDE ID that
+/// leave fields empty are filled from `list` (the list the event uses), if one is imported.
 pub fn import_players(
     store: &mut Store,
     file: &PlayersCsv,
     dry_run: bool,
+    list: Option<&RatingList>,
 ) -> Result<PlayersImport, EventError> {
     let shown = &file.shown;
     let read = &file.read;
-    let players: Vec<Player> = read.players.iter().map(|(_, p)| p.clone()).collect();
+    let mut players: Vec<Player> = read.players.iter().map(|(_, p)| p.clone()).collect();
+    let mut filled = None;
+    // A list that the event cannot use (none of its period imported) fills nothing; the rows
+    // are registered as they are.
+    if let Some(list) = list
+        && let Ok(period) = super::ratings::event_period(store, list)
+    {
+        let rate = store.event_settings()?.rate;
+        let count = super::ratings::fill_players(&mut players, list, &period, rate)?;
+        if count > 0 {
+            filled = Some(Filled {
+                players: count,
+                period,
+            });
+        }
+    }
     let mut problems: Vec<(u64, String)> = read
         .errors
         .iter()
@@ -131,12 +202,14 @@ pub fn import_players(
         });
     }
     if dry_run {
-        return Ok(PlayersImport::DryRun(players));
+        return Ok(PlayersImport::DryRun { players, filled });
     }
-    let last = store.add_players(&players, shown)?;
+    let period = filled.as_ref().map(|f| f.period.as_str());
+    let last = store.add_players_from_list(&players, shown, period)?;
     Ok(PlayersImport::Registered {
         count: players.len(),
         last,
+        filled,
     })
 }
 
@@ -301,10 +374,22 @@ mod tests {
             shown: "p.csv".to_owned(),
             read: crate::tournament::csv_players::read_players(text),
         };
-        let first = import_players(&mut store, &csv("name,rating,fide_id\nA,2000,1\n"), false);
-        assert_eq!(first, Ok(PlayersImport::Registered { count: 1, last: 1 }));
+        let first = import_players(
+            &mut store,
+            &csv("name,rating,fide_id\nA,2000,1\n"),
+            false,
+            None,
+        );
+        assert_eq!(
+            first,
+            Ok(PlayersImport::Registered {
+                count: 1,
+                last: 1,
+                filled: None
+            })
+        );
         let file = csv("name,rating,fide_id\nB,1900,2\nC,1800,1\n");
-        let dry = import_players(&mut store, &file, true).unwrap();
+        let dry = import_players(&mut store, &file, true, None).unwrap();
         let PlayersImport::Problems { messages, bad_rows } = dry else {
             panic!("a FIDE ID twice is a problem: {dry:?}");
         };

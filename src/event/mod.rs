@@ -17,6 +17,7 @@ pub mod pair;
 pub mod players;
 pub mod publish;
 pub mod rating;
+pub mod ratings;
 pub mod result;
 pub mod round;
 pub mod standings;

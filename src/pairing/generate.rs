@@ -589,6 +589,9 @@ fn field(n: usize, host: &str, rng: &mut SplitMix64) -> Vec<Player> {
                 fide_id: Some(fide_id),
                 birth: Some(birth),
                 club: None,
+                k_factor: None,
+                list_games: None,
+                other_titles: None,
             }
         })
         .collect();

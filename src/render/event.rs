@@ -17,6 +17,10 @@ struct PlayerView<'a> {
     birth: Option<&'a str>,
     sex: Option<&'static str>,
     club: Option<&'a str>,
+    /// The K factor, the rated games and the other titles the FIDE rating list gave.
+    k: Option<u8>,
+    list_games: Option<u16>,
+    other_titles: Option<&'a str>,
     /// `active`, `withdrawn from round k` or `late entry from round k`.
     #[serde(skip_serializing_if = "Option::is_none")]
     status: Option<String>,
@@ -37,6 +41,9 @@ fn player_view(p: &Player) -> PlayerView<'_> {
             Sex::Female => "w",
         }),
         club: p.club.as_deref(),
+        k: p.k_factor,
+        list_games: p.list_games,
+        other_titles: p.other_titles.as_deref(),
         status: None,
     }
 }

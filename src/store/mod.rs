@@ -8,7 +8,8 @@
 //! The parts, one concern each: `schema` (the file, its configuration and migrations),
 //! `players` (registration, numbering, withdrawals), `rounds` (byes, prohibited pairings,
 //! pairings, publication, unpairing), `results` (results, corrections, game records), `log`
-//! (the event log) and `trf` (import and export of TRF reports). Each adds its own
+//! (the event log), `trf` (import and export of TRF reports) and `ratings` (the FIDE rating
+//! lists a user's events share: a file of their own, not an event's). Each adds its own
 //! `impl Store` block; this file holds the `Store` itself, its error, and the settings.
 
 /// The test that an `entry` row belongs to a paired round, named once: the row has an opponent
@@ -22,6 +23,7 @@ macro_rules! paired_entry {
 
 mod log;
 mod players;
+mod ratings;
 mod results;
 mod rounds;
 mod schema;
@@ -38,6 +40,7 @@ use self::log::log;
 pub use self::log::LogEntry;
 pub use crate::tournament::ADJOURNED;
 pub use players::PlayerChanges;
+pub use ratings::{ListPeriod, PeriodWriter, RatingList};
 pub use results::Entered;
 pub use rounds::{GameRow, RoundView, UnpairGround, initial_colour_by_lot};
 

@@ -24,12 +24,27 @@ pub struct PlayerChanges {
     pub sex: Option<Sex>,
     pub club: Option<String>,
     pub national_rating: Option<u16>,
+    pub k_factor: Option<u8>,
+    pub list_games: Option<u16>,
+    pub other_titles: Option<String>,
 }
 
 impl Store {
     /// Registers several players in one transaction, numbered in order after those already
     /// registered: all of them or none.
     pub fn add_players(&mut self, players: &[Player], source: &str) -> Result<u16, StoreError> {
+        self.add_players_from_list(players, source, None)
+    }
+
+    /// [`Store::add_players`], noting in the same transaction the rating period some of the
+    /// players' values were taken from (`period`), as `import players` does when it fills
+    /// rows from the FIDE rating list.
+    pub fn add_players_from_list(
+        &mut self,
+        players: &[Player],
+        source: &str,
+        period: Option<&str>,
+    ) -> Result<u16, StoreError> {
         let tx = self.conn.transaction()?;
         if let Some((_, problem)) = registration_problems_in(&tx, players)?.into_iter().next() {
             return Err(StoreError::Refused(problem));
@@ -51,6 +66,9 @@ impl Store {
             None,
             Some(source),
         )?;
+        if let Some(period) = period {
+            super::ratings::note_period(&tx, period, "import players")?;
+        }
         renumber_by_rank(&tx, "import players")?;
         tx.commit()?;
         Ok(number)
@@ -68,6 +86,16 @@ impl Store {
 
     /// Registers a player with the next free pairing number.
     pub fn add_player(&mut self, player: &Player) -> Result<PlayerId, StoreError> {
+        self.add_player_from_list(player, None)
+    }
+
+    /// [`Store::add_player`], noting in the same transaction the rating period the player's
+    /// values were taken from (`player add --fide-id`).
+    pub fn add_player_from_list(
+        &mut self,
+        player: &Player,
+        period: Option<&str>,
+    ) -> Result<PlayerId, StoreError> {
         let tx = self.conn.transaction()?;
         if let Some((_, problem)) = registration_problems_in(&tx, std::slice::from_ref(player))?
             .into_iter()
@@ -85,6 +113,9 @@ impl Store {
             None => format!("player {number}"),
         };
         log(&tx, "player add", &what, None, Some(&player.name))?;
+        if let Some(period) = period {
+            super::ratings::note_period(&tx, period, "player add")?;
+        }
         let moved = renumber_by_rank(&tx, "player add")?;
         tx.commit()?;
         let number = moved
@@ -127,61 +158,45 @@ impl Store {
         changes: &PlayerChanges,
     ) -> Result<Vec<(u16, u16)>, StoreError> {
         let tx = self.conn.transaction()?;
-        Store::require_player(&tx, number)?;
-        let fields: [(&str, Option<String>); 9] = [
-            ("name", changes.name.clone()),
-            ("rating", changes.rating.map(|r| r.to_string())),
-            ("fide_id", changes.fide_id.map(|i| i.to_string())),
-            ("federation", changes.federation.clone()),
-            ("title", changes.title.map(|t| t.as_str().to_owned())),
-            ("birth", changes.birth.clone()),
-            (
-                "sex",
-                changes.sex.map(|s| match s {
-                    Sex::Male => "m".to_owned(),
-                    Sex::Female => "w".to_owned(),
-                }),
-            ),
-            ("club", changes.club.clone()),
-            (
-                "national_rating",
-                changes.national_rating.map(|r| r.to_string()),
-            ),
-        ];
-        for (column, value) in fields {
-            let Some(value) = value else { continue };
-            plain_text(column, &value)?;
-            let old: Option<String> = tx.query_row(
-                &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
-                [number],
-                |r| r.get(0),
-            )?;
-            tx.execute(
-                &format!("UPDATE player SET {column} = ?2 WHERE number = ?1"),
-                params![number, value],
-            )
-            .map_err(|e| match e.sqlite_error_code() {
-                Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
-                    "{column} {value} is already registered for another player"
-                )),
-                _ => StoreError::from(e),
-            })?;
-            log(
-                &tx,
-                "player edit",
-                &format!("player {number} {column}"),
-                old.as_deref(),
-                Some(&value),
-            )?;
+        let moved = edit_player_in(&tx, number, changes, "player edit")?;
+        tx.commit()?;
+        Ok(moved)
+    }
+
+    /// Takes the rating list's values for several players in one transaction (`ratings check
+    /// --update`), each change logged under `command`, and notes the list's period. Returns
+    /// the pairing numbers that moved, (old, new).
+    pub fn edit_players_from_list(
+        &mut self,
+        changes: &[(u16, PlayerChanges)],
+        period: &str,
+        command: &str,
+    ) -> Result<Vec<(u16, u16)>, StoreError> {
+        let tx = self.conn.transaction()?;
+        let mut moved = Vec::new();
+        // Numbers may move after each change (C.04.2 2.3): each player is followed by FIDE
+        // ID, which does not move, when one is known.
+        for (number, change) in changes {
+            let fide_id: Option<i64> = tx
+                .query_row(
+                    "SELECT fide_id FROM player WHERE number = ?1",
+                    [number],
+                    |r| r.get(0),
+                )
+                .optional()?
+                .flatten();
+            let now: u16 = match fide_id {
+                Some(id) => tx
+                    .query_row("SELECT number FROM player WHERE fide_id = ?1", [id], |r| {
+                        r.get(0)
+                    })
+                    .optional()?
+                    .unwrap_or(*number),
+                None => *number,
+            };
+            moved.extend(edit_player_in(&tx, now, change, command)?);
         }
-        // A corrected rating, title or name may move the player in the starting order
-        // (C.04.2 Art. 2.3), until round 4 is paired.
-        let moved = if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some()
-        {
-            renumber_by_rank(&tx, "player edit")?
-        } else {
-            Vec::new()
-        };
+        super::ratings::note_period(&tx, period, command)?;
         tx.commit()?;
         Ok(moved)
     }
@@ -409,10 +424,79 @@ impl Store {
     }
 }
 
+/// One player's changes inside the caller's transaction, each field logged under `command`.
+fn edit_player_in(
+    tx: &Transaction<'_>,
+    number: u16,
+    changes: &PlayerChanges,
+    command: &str,
+) -> Result<Vec<(u16, u16)>, StoreError> {
+    Store::require_player(tx, number)?;
+    let fields: [(&str, Option<String>); 12] = [
+        ("name", changes.name.clone()),
+        ("rating", changes.rating.map(|r| r.to_string())),
+        ("fide_id", changes.fide_id.map(|i| i.to_string())),
+        ("federation", changes.federation.clone()),
+        ("title", changes.title.map(|t| t.as_str().to_owned())),
+        ("birth", changes.birth.clone()),
+        (
+            "sex",
+            changes.sex.map(|s| match s {
+                Sex::Male => "m".to_owned(),
+                Sex::Female => "w".to_owned(),
+            }),
+        ),
+        ("club", changes.club.clone()),
+        (
+            "national_rating",
+            changes.national_rating.map(|r| r.to_string()),
+        ),
+        ("k_factor", changes.k_factor.map(|k| k.to_string())),
+        ("list_games", changes.list_games.map(|g| g.to_string())),
+        ("other_titles", changes.other_titles.clone()),
+    ];
+    for (column, value) in fields {
+        let Some(value) = value else { continue };
+        plain_text(column, &value)?;
+        let old: Option<String> = tx.query_row(
+            &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
+            [number],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            &format!("UPDATE player SET {column} = ?2 WHERE number = ?1"),
+            params![number, value],
+        )
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
+                "{column} {value} is already registered for another player"
+            )),
+            _ => StoreError::from(e),
+        })?;
+        log(
+            tx,
+            command,
+            &format!("player {number} {column}"),
+            old.as_deref(),
+            Some(&value),
+        )?;
+    }
+    // A corrected rating, title or name may move the player in the starting order
+    // (C.04.2 Art. 2.3), until round 4 is paired.
+    let moved = if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some() {
+        renumber_by_rank(tx, command)?
+    } else {
+        Vec::new()
+    };
+    Ok(moved)
+}
+
 pub(super) fn players_in(conn: &Connection) -> Result<Vec<Player>, StoreError> {
     {
         let mut stmt = conn.prepare(
-            "SELECT number, name, title, rating, fide_id, federation, birth, sex, club, national_rating FROM player ORDER BY number",
+            "SELECT number, name, title, rating, fide_id, federation, birth, sex, club, national_rating,
+                    k_factor, list_games, other_titles
+             FROM player ORDER BY number",
         )?;
         let rows = stmt.query_map([], |r| {
             let title: Option<String> = r.get(2)?;
@@ -432,6 +516,9 @@ pub(super) fn players_in(conn: &Connection) -> Result<Vec<Player>, StoreError> {
                 },
                 club: r.get(8)?,
                 national_rating: r.get(9)?,
+                k_factor: r.get(10)?,
+                list_games: r.get(11)?,
+                other_titles: r.get(12)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -501,14 +588,16 @@ pub(super) fn insert_player(
         ("federation", &player.federation),
         ("birth date", &player.birth),
         ("club", &player.club),
+        ("other titles", &player.other_titles),
     ] {
         if let Some(text) = text {
             plain_text(field, text)?;
         }
     }
     tx.execute(
-        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club, national_rating)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        "INSERT INTO player (number, name, title, rating, fide_id, federation, birth, sex, club, national_rating,
+                             k_factor, list_games, other_titles)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             number,
             player.name,
@@ -523,6 +612,9 @@ pub(super) fn insert_player(
             }),
             player.club,
             player.national_rating,
+            player.k_factor,
+            player.list_games,
+            player.other_titles,
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -598,9 +690,11 @@ fn apply_order(
         "CREATE TEMP TABLE player_before AS SELECT * FROM main.player;
          DELETE FROM main.player;
          INSERT INTO main.player (number, name, title, rating, national_rating, fide_id,
-                                  federation, birth, sex, club, withdrawn_from, late_from)
+                                  federation, birth, sex, club, withdrawn_from, late_from,
+                                  k_factor, list_games, other_titles)
              SELECT r.new, p.name, p.title, p.rating, p.national_rating, p.fide_id,
-                    p.federation, p.birth, p.sex, p.club, p.withdrawn_from, p.late_from
+                    p.federation, p.birth, p.sex, p.club, p.withdrawn_from, p.late_from,
+                    p.k_factor, p.list_games, p.other_titles
              FROM player_before p JOIN temp.renumber r ON r.old = p.number;
          DROP TABLE temp.player_before;
 

@@ -134,6 +134,17 @@ const MIGRATIONS: &[(i32, &str)] = &[
         SELECT what FROM event_log WHERE command = 'player draw-lots' ORDER BY id;
     ",
     ),
+    (
+        7,
+        "
+    -- What the FIDE rating list gives for the event's rate besides the rating, kept in the
+    -- event so that it stays complete when the list moves on: the K factor, the player's
+    -- rated games on the list, and the other titles (IA, FA, FST...).
+    ALTER TABLE player ADD COLUMN k_factor INTEGER CHECK (k_factor BETWEEN 1 AND 99);
+    ALTER TABLE player ADD COLUMN list_games INTEGER CHECK (list_games >= 0);
+    ALTER TABLE player ADD COLUMN other_titles TEXT;
+    ",
+    ),
 ];
 
 /// How long a command waits for another process that holds the database.
@@ -342,7 +353,11 @@ mod tests {
         store
             .conn
             .execute_batch(
-                "DROP TABLE lots_drawn; PRAGMA user_version = 5;
+                "DROP TABLE lots_drawn;
+                 ALTER TABLE player DROP COLUMN k_factor;
+                 ALTER TABLE player DROP COLUMN list_games;
+                 ALTER TABLE player DROP COLUMN other_titles;
+                 PRAGMA user_version = 5;
                  INSERT INTO event_log (at, command, what) VALUES
                     ('2026-01-01T00:00:00.000Z', 'player draw-lots', 'pairing numbers drawn by lot (seed 7)');",
             )
@@ -353,6 +368,49 @@ mod tests {
         );
         migrate(&mut store.conn).unwrap();
         assert!(store.lots_drawn().unwrap());
+    }
+
+    /// Version 7 adds what the rating list gives a player (K, games, other titles); the
+    /// players of an older event read with none of them, and can be given them.
+    #[test]
+    fn an_older_event_gains_the_rating_list_columns() {
+        let mut store = crate::store::test_support::event(&[2000]);
+        store
+            .conn
+            .execute_batch(
+                "ALTER TABLE player DROP COLUMN k_factor;
+                 ALTER TABLE player DROP COLUMN list_games;
+                 ALTER TABLE player DROP COLUMN other_titles;
+                 PRAGMA user_version = 6;",
+            )
+            .unwrap();
+        assert!(store.players().is_err(), "the columns are gone before");
+        migrate(&mut store.conn).unwrap();
+        let player = &store.players().unwrap()[0];
+        assert_eq!(
+            (
+                player.k_factor,
+                player.list_games,
+                player.other_titles.clone()
+            ),
+            (None, None, None)
+        );
+        let changes = crate::store::PlayerChanges {
+            k_factor: Some(20),
+            list_games: Some(9),
+            other_titles: Some("IA".into()),
+            ..Default::default()
+        };
+        store.edit_player(1, &changes).unwrap();
+        let player = &store.players().unwrap()[0];
+        assert_eq!(
+            (
+                player.k_factor,
+                player.list_games,
+                player.other_titles.as_deref()
+            ),
+            (Some(20), Some(9), Some("IA"))
+        );
     }
 
     #[test]

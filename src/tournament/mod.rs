@@ -113,6 +113,15 @@ pub struct Player {
     pub birth: Option<String>,
     /// Not part of the TRF; kept for lists and the published site.
     pub club: Option<String>,
+    /// The K factor for the event's rate (B.02 8.3.3) as the FIDE rating list gives it, so
+    /// that the event keeps it when the list moves on.
+    pub k_factor: Option<u8>,
+    /// The player's rated games for the event's rate on that list: the 30-game rule for K 40
+    /// needs it.
+    pub list_games: Option<u16>,
+    /// Arbiter, trainer and organiser titles as the list writes them (`IA,FI`): a chief
+    /// arbiter's title is part of a norm's data.
+    pub other_titles: Option<String>,
 }
 
 impl Player {
@@ -129,6 +138,9 @@ impl Player {
             fide_id: None,
             birth: None,
             club: None,
+            k_factor: None,
+            list_games: None,
+            other_titles: None,
         }
     }
 }

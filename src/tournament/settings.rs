@@ -166,6 +166,13 @@ pub const KEYS: &[SettingKey] = &[
         rating_rules,
     ),
     key("fide-mode", "on or off", false, "on", on_off),
+    key(
+        "rating-period",
+        "the FIDE rating list YYYY-MM the players' values come from",
+        false,
+        "",
+        period,
+    ),
 ];
 
 const fn key(
@@ -236,6 +243,22 @@ fn dates(value: &str) -> Result<String, String> {
         .map(|d| date(d.trim()))
         .collect::<Result<Vec<_>, _>>()
         .map(|d| d.join(","))
+}
+
+/// A rating period, `YYYY-MM`, or empty for none yet.
+fn period(value: &str) -> Result<String, String> {
+    let ok = value.is_empty()
+        || (value.len() == 7
+            && value.as_bytes()[4] == b'-'
+            && value[..4].bytes().all(|b| b.is_ascii_digit())
+            && matches!(value[5..].parse::<u8>(), Ok(1..=12)));
+    if ok {
+        Ok(value.to_owned())
+    } else {
+        Err(format!(
+            "expected a rating period YYYY-MM such as 2026-07, found `{value}`"
+        ))
+    }
 }
 
 fn rate(value: &str) -> Result<String, String> {

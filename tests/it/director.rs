@@ -457,6 +457,9 @@ fn an_older_schema_is_migrated_forward() {
             "DROP INDEX entry_by_player; DROP TABLE game_record; DROP TABLE trf_record;
              DROP TABLE lots_drawn;
              ALTER TABLE entry DROP COLUMN rating_code;
+             ALTER TABLE player DROP COLUMN k_factor;
+             ALTER TABLE player DROP COLUMN list_games;
+             ALTER TABLE player DROP COLUMN other_titles;
              DROP TABLE forbidden;
              CREATE TABLE forbidden (a INTEGER NOT NULL REFERENCES player(number),
                                      b INTEGER NOT NULL REFERENCES player(number),
@@ -470,7 +473,7 @@ fn an_older_schema_is_migrated_forward() {
     let version: i64 = conn
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 6);
+    assert_eq!(version, 7);
     let objects: i64 = conn
         .query_row(
             "SELECT COUNT(*) FROM sqlite_master WHERE name IN ('entry_by_player', 'game_record', 'trf_record', 'lots_drawn')",
@@ -822,6 +825,9 @@ fn player(name: &str, rating: Option<u16>, title: Option<&str>) -> arbiter::tour
         fide_id: None,
         birth: None,
         club: None,
+        k_factor: None,
+        list_games: None,
+        other_titles: None,
     }
 }
 

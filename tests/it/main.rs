@@ -79,3 +79,5 @@ mod winnable;
 mod winnable_cli;
 // `arbiter rating`: the B.02 figures of an event, worked by hand.
 mod rating;
+// The FIDE rating list: import (TXT, XML, zip), register from it, check against it.
+mod ratings;
