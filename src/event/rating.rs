@@ -78,7 +78,9 @@ pub fn rate_report(report: &Trf, settings: &EventSettings, round: Option<u32>) -
         .zip(&rounds)
         .map(|(player, rounds)| Entrant {
             player,
-            k: None,
+            // K as the rating list gives it for the event's rate (or as typed), kept with the
+            // player; without it, the rules of 8.3.3.
+            k: player.k_factor,
             rounds,
         })
         .collect();

@@ -81,3 +81,5 @@ mod winnable_cli;
 mod rating;
 // The FIDE rating list: import (TXT, XML, zip), register from it, check against it.
 mod ratings;
+// `arbiter norms`: a GM norm in a round robin, the result needed, the IT1 certificate.
+mod norms;
