@@ -162,7 +162,7 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
     {
         return Verdict::Winnable(line);
     }
-    if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
+    if statics::analyse(pos, Some(winner)).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
     if tried != Some(QuickStage::Finders)
@@ -271,7 +271,7 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
         return false;
     }
     statics::material_unwinnable(pos, winner)
-        || statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner))
+        || statics::analyse(pos, Some(winner)).is_some_and(|a| a.proves_unwinnable(winner))
 }
 
 /// Art. 5.2.2: is the position dead (neither side can checkmate by any series of legal
