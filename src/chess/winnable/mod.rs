@@ -17,6 +17,10 @@
 //!    taken (pawns, pieces and kings alike: a greatest fixed point, starting from every unit
 //!    frozen) are permanent walls, and what they attack for good (pawn, knight and king
 //!    attacks, a slider's next squares) is defended for good and closed to the enemy king;
+//!    pieces that never move but may be taken (a rook boxed behind its own king, which could
+//!    only leave through the rook's square) are stuck: they stay on their squares and attack
+//!    only their neighbours; asked about one winner, a loser's knight whose every move would
+//!    checkmate that winner counts as stuck too, since that move ends every such series;
 //!    each other unit's reachable squares behind them are worked out, and no mating pattern
 //!    may be reachable (a king square the winner can attack, with every neighbour filled by a
 //!    loser's unit, attacked by a winner's unit, or next to one square the winner's king can

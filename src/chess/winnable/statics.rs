@@ -10,7 +10,8 @@
 //! analysis proved it can never reach while all frozen pawns still stand. With the walls fixed,
 //! each unit's reachable squares bound everything that can ever happen, and a checkmate needs a
 //! king square that a unit of the winner can attack and whose neighbours can all be covered or
-//! filled.
+//! filled. Pieces that never move but may be taken ("stuck", see `Stuck::stuck_piece`) are
+//! not walls, but stand on their squares and attack only their neighbours while they last.
 
 use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
