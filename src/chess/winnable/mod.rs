@@ -17,6 +17,10 @@
 //!    taken (pawns, pieces and kings alike: a greatest fixed point, starting from every unit
 //!    frozen) are permanent walls, and what they attack for good (pawn, knight and king
 //!    attacks, a slider's next squares) is defended for good and closed to the enemy king;
+//!    pieces that never move but may be taken (a rook boxed behind its own king, which could
+//!    only leave through the rook's square) are stuck: they stay on their squares and attack
+//!    only their neighbours; asked about one winner, a loser's knight whose every move would
+//!    checkmate that winner counts as stuck too, since that move ends every such series;
 //!    each other unit's reachable squares behind them are worked out, and no mating pattern
 //!    may be reachable (a king square the winner can attack, with every neighbour filled by a
 //!    loser's unit, attacked by a winner's unit, or next to one square the winner's king can
@@ -162,7 +166,7 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
     {
         return Verdict::Winnable(line);
     }
-    if statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner)) {
+    if statics::analyse(pos, Some(winner)).is_some_and(|a| a.proves_unwinnable(winner)) {
         return Verdict::Unwinnable;
     }
     if tried != Some(QuickStage::Finders)
@@ -271,7 +275,7 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
         return false;
     }
     statics::material_unwinnable(pos, winner)
-        || statics::analyse(pos).is_some_and(|a| a.proves_unwinnable(winner))
+        || statics::analyse(pos, Some(winner)).is_some_and(|a| a.proves_unwinnable(winner))
 }
 
 /// Art. 5.2.2: is the position dead (neither side can checkmate by any series of legal

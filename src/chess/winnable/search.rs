@@ -576,7 +576,7 @@ pub(super) fn exhaust(root: &Position, winner: Color, limit: u64) -> Result<Vec<
             continue;
         }
         if changes_structure(&parent, m)
-            && analyse(&child).is_some_and(|a| a.proves_unwinnable(winner))
+            && analyse(&child, Some(winner)).is_some_and(|a| a.proves_unwinnable(winner))
         {
             continue;
         }

@@ -10,7 +10,8 @@
 //! analysis proved it can never reach while all frozen pawns still stand. With the walls fixed,
 //! each unit's reachable squares bound everything that can ever happen, and a checkmate needs a
 //! king square that a unit of the winner can attack and whose neighbours can all be covered or
-//! filled.
+//! filled. Pieces that never move but may be taken ("stuck", see `Stuck::stuck_piece`) are
+//! not walls, but stand on their squares and attack only their neighbours while they last.
 
 use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
@@ -130,6 +131,13 @@ struct Side {
 /// The result of the semi-static analysis.
 pub(super) struct Analysis {
     sides: [Side; 2],
+    /// The units that never move and are never taken (read by the tests, which follow them
+    /// along real series of moves).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(super) frozen: u64,
+    /// The pieces (not pawns, not kings) that never move, frozen or not.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(super) stuck: u64,
     /// The position analysed, for the locked-kings proof (see [`locked_kings_proof`]).
     position: Position,
 }
@@ -193,10 +201,12 @@ fn pawn_cone(
     cone
 }
 
+#[allow(clippy::too_many_arguments)]
 fn analyse_side(
     pos: &Position,
     color: Color,
     frozen: u64,
+    stuck: u64,
     bound: u64,
     safe: u64,
     held: u64,
@@ -217,6 +227,14 @@ fn analyse_side(
             if frozen & start != 0 {
                 // A frozen piece stays where it is and attacks from there.
                 side.attack |= mover.attacks(start, frozen);
+                side.units.push(start);
+                continue;
+            }
+            if stuck & start != 0 {
+                // A stuck piece never moves but may be taken: while it stands, every square
+                // it could step to stays filled (see `stuck_piece`), so it attacks only those.
+                side.occupy |= start;
+                side.attack |= mover.attacks(start, u64::MAX);
                 side.units.push(start);
                 continue;
             }
@@ -251,18 +269,20 @@ fn analyse_side(
     }
     // The king never enters a frozen unit's square nor a square that a frozen enemy unit
     // attacks for good (`held`): both hold as long as the frozen units stand.
-    let forbidden = held | frozen;
-    let start = Bitboard::from_square(pos.king(color)).0;
+    side.king = king_flood(Bitboard::from_square(pos.king(color)).0, held | frozen);
+    (side, cones)
+}
+
+/// Every square a king starting on `start` can walk to without entering `forbidden`.
+fn king_flood(start: u64, forbidden: u64) -> u64 {
     let mut king = start;
     loop {
         let next = king | (king_spread(king) & !forbidden);
         if next == king {
-            break;
+            return king;
         }
         king = next;
     }
-    side.king = king;
-    (side, cones)
 }
 
 /// The squares that the frozen units of `color` attack whatever the other units do: a pawn's,
@@ -300,7 +320,14 @@ fn held_squares(pos: &Position, color: Color, frozen: u64) -> u64 {
 /// frozen unit to move or be taken would need a move that the analysis, made while every
 /// frozen unit still stood, proved impossible. Frozen units are permanent walls for every
 /// flood and, through [`held_squares`], permanent defenders.
-pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
+///
+/// A fourth set, the stuck pieces, holds the pieces that never move but may be taken (see
+/// [`stuck_piece`]): a stuck piece stays on its square and attacks only the squares next to
+/// it, which is what keeps a boxed-in rook behind its own king from sweeping the board in
+/// the floods. With `winner` given, the analysis serves only the question whether `winner`
+/// can mate, and a loser's knight whose every move checkmates the winner counts as stuck:
+/// after such a move the game is over and the winner has not mated.
+pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis> {
     if pos.legal_ep_square().is_some() {
         return None;
     }
@@ -309,6 +336,7 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
     let kings = board.kings().0;
     let colour_bb = |c: Color| board.by_color(c).0;
     let mut frozen = board.occupied().0;
+    let mut stuck = frozen & !pawns & !kings;
     let mut bound = pawns;
     let mut safe = pawns;
     loop {
@@ -316,11 +344,14 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
             held_squares(pos, Color::White, frozen),
             held_squares(pos, Color::Black, frozen),
         ];
-        let (white, white_cones) = analyse_side(pos, Color::White, frozen, bound, safe, held[1]);
-        let (black, black_cones) = analyse_side(pos, Color::Black, frozen, bound, safe, held[0]);
+        let (white, white_cones) =
+            analyse_side(pos, Color::White, frozen, stuck, bound, safe, held[1]);
+        let (black, black_cones) =
+            analyse_side(pos, Color::Black, frozen, stuck, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
         let mut next_frozen = frozen;
+        let mut next_stuck = stuck;
         let mut next_bound = bound;
         let mut next_safe = safe;
         for color in Color::ALL {
@@ -347,17 +378,27 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
                     next_safe &= !bit;
                 }
             }
-            for sq in squares(frozen & ours & !pawns) {
+            for sq in squares(frozen & ours & kings) {
+                if sides[color.index()].king != 1u64 << sq.index() {
+                    next_frozen &= !(1u64 << sq.index());
+                }
+            }
+            let exposed = enemy.attack | (king_spread(enemy.king) & !defended);
+            let context = Stuck {
+                pos,
+                color,
+                winner,
+                frozen,
+                held: held[(!color).index()],
+                exposed,
+                sides: &sides,
+            };
+            for sq in squares(stuck & ours) {
                 let bit = 1u64 << sq.index();
-                let stays = if kings & bit != 0 {
-                    sides[color.index()].king == bit
-                } else {
-                    let role = board.role_at(sq).unwrap_or(Role::Queen);
-                    Mover::of(role).attacks(bit, frozen) & !frozen == 0
-                        && bit & enemy.attack == 0
-                        && bit & king_spread(enemy.king) & !defended == 0
-                };
-                if !stays {
+                if !context.stuck_piece(sq) {
+                    next_stuck &= !bit;
+                    next_frozen &= !bit;
+                } else if bit & exposed != 0 {
                     next_frozen &= !bit;
                 }
             }
@@ -373,15 +414,108 @@ pub(super) fn analyse(pos: &Position) -> Option<Analysis> {
                 next_frozen &= !bit;
             }
         }
-        if next_frozen == frozen && next_bound == bound && next_safe == safe {
+        if next_frozen == frozen && next_stuck == stuck && next_bound == bound && next_safe == safe
+        {
             return Some(Analysis {
                 sides,
+                frozen,
+                stuck,
                 position: *pos,
             });
         }
         frozen = next_frozen;
+        stuck = next_stuck;
         bound = next_bound;
         safe = next_safe;
+    }
+}
+
+/// What [`Stuck::stuck_piece`] needs of one round of [`analyse`], for the pieces of `color`.
+struct Stuck<'a> {
+    pos: &'a Position,
+    color: Color,
+    winner: Option<Color>,
+    frozen: u64,
+    /// The squares the other side's frozen units hold (see [`held_squares`]).
+    held: u64,
+    /// The squares where a piece of `color` could ever be taken: attacked by an enemy unit,
+    /// or next to the enemy king's region and not held for good by a frozen unit of `color`.
+    exposed: u64,
+    sides: &'a [Side; 2],
+}
+
+impl Stuck<'_> {
+    /// The squares a piece on `bit` of this side could step to first: the next square on
+    /// each line of a slider, a knight's jumps, less those from which a knight of the side
+    /// that is not `winner` would surely checkmate the winner. Such a move ends the game with
+    /// no mate by the winner (the winner's king can never move and no unit of the winner can
+    /// ever attack the square), so no helpmate for the winner contains it.
+    fn first_steps(&self, bit: u64, role: Role) -> u64 {
+        let mut steps = Mover::of(role).attacks(bit, u64::MAX);
+        if role == Role::Knight
+            && let Some(winner) = self.winner
+            && winner != self.color
+        {
+            let target = Bitboard::from_square(self.pos.king(winner)).0;
+            let w = &self.sides[winner.index()];
+            if w.king == target {
+                steps &= !(knight_spread(target) & !w.attack);
+            }
+        }
+        steps
+    }
+
+    /// Whether the piece of `self.color` on `sq` can never move, given the round's frozen
+    /// units. Every square it could step to first must stay filled for as long as it stands:
+    /// a frozen unit's square (an enemy frozen unit there would be one this piece attacks,
+    /// which the round thaws), or the square of one of its own units that stays while the
+    /// piece stands. Those are found as a small greatest fixed point of their own: the own
+    /// pieces and king that can never be taken, each of whose first steps (the king: every
+    /// square it could walk to) is closed by frozen units, by held squares, by the piece
+    /// itself or by another of them. A boxed rook behind its own king and bishop is stuck
+    /// even though it may be taken: the king could leave only through the rook's square.
+    ///
+    /// The first move of a stuck piece, made while every frozen unit is in place, would need
+    /// one of those squares open, hence an earlier move of a unit that stays: none is possible.
+    fn stuck_piece(&self, sq: Square) -> bool {
+        let board = self.pos.board();
+        let bit = 1u64 << sq.index();
+        let role = board.role_at(sq).unwrap_or(Role::Queen);
+        let open = self.first_steps(bit, role) & !self.frozen;
+        if open == 0 {
+            return true;
+        }
+        let ours = board.by_color(self.color).0;
+        // Only squares of the piece's own units can stay filled while it stands.
+        if open & !ours != 0 {
+            return false;
+        }
+        let pawns = board.pawns().0;
+        let king = Bitboard::from_square(self.pos.king(self.color)).0;
+        let mut stays = ours & !pawns & !self.frozen & !bit & !(self.exposed & !king);
+        loop {
+            let walls = self.frozen | bit | stays;
+            let mut next = stays;
+            for at in squares(stays) {
+                let unit = 1u64 << at.index();
+                let fixed = if unit == king {
+                    king_flood(king, self.held | (walls & !king)) == king
+                } else {
+                    let role = board.role_at(at).unwrap_or(Role::Queen);
+                    self.first_steps(unit, role) & !walls == 0
+                };
+                if !fixed {
+                    next &= !unit;
+                }
+            }
+            if open & !next != 0 {
+                return false;
+            }
+            if next == stays {
+                return true;
+            }
+            stays = next;
+        }
     }
 }
 
