@@ -101,16 +101,6 @@ fn k_by_the_rules_the_table_and_one_players_games() {
     // 3 lost both: We 0.08 + 0.24 = 0.32, 20 x -0.32 = -6.4.
     assert_eq!(rows[2]["games"], 2);
     assert_eq!(rows[2]["change"].as_f64(), Some(-6.4));
-    // A K given with the player (the rating list's, or typed) wins over the rules: K 30,
-    // 30 x -0.32 = -9.6.
-    ok_on(&db, &["player", "edit", "3", "--k", "30"]);
-    let given = figures(&db);
-    assert_eq!(
-        (given[2]["k"].as_u64(), given[2]["k_source"].as_str()),
-        (Some(30), Some("given"))
-    );
-    assert_eq!(given[2]["change"].as_f64(), Some(-9.6));
-    ok_on(&db, &["player", "edit", "3", "--k", "20"]);
     let text = ok_on(&db, &["rating"]);
     assert!(text.starts_with("standard rating, B.02 as in force from 2025-10-01"));
     let header = text.lines().nth(1).unwrap();
@@ -166,6 +156,15 @@ fn k_by_the_rules_the_table_and_one_players_games() {
         .find(|r| r["start_no"] == 3)
         .unwrap();
     assert_eq!(charlie["rating_change"]["change"].as_f64(), Some(-1.6));
+    // A K given with the player (the rating list's, or typed) wins over the rules: K 30,
+    // 30 x -0.32 = -9.6.
+    ok_on(&db, &["player", "edit", "3", "--k", "30"]);
+    let given = figures(&db);
+    assert_eq!(
+        (given[2]["k"].as_u64(), given[2]["k_source"].as_str()),
+        (Some(30), Some("given"))
+    );
+    assert_eq!(given[2]["change"].as_f64(), Some(-9.6));
 }
 
 #[test]
