@@ -14,6 +14,9 @@ use crate::tournament::{ADJOURNED, Outcome, Player, PlayerId, RoundResult};
 
 use super::EventError;
 
+/// Each player of a round with their opponent and colour.
+type Pairs = HashMap<PlayerId, (PlayerId, Color)>;
+
 /// What a round paired and not yet played means for a norm.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NextGame {
@@ -54,7 +57,7 @@ pub fn event_norms(store: &Store) -> Result<EventNorms, EventError> {
     // A round with a result missing is judged as the next round: the games finished in it
     // count once the round is complete.
     let mut complete_rounds = 0;
-    let mut pending: Option<(u32, HashMap<PlayerId, (PlayerId, Color)>)> = None;
+    let mut pending: Option<(u32, Pairs)> = None;
     for r in 1..=played {
         let round = store.round(r)?;
         let open = round

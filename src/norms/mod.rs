@@ -754,7 +754,7 @@ fn swiss_exemption(event: &NormEvent<'_>) -> bool {
             let Some(fed) = player.federation.as_deref() else {
                 continue;
             };
-            if !present || missed > 1 || fed == host || !player.rating.is_some_and(|r| r > 0) {
+            if !present || missed > 1 || fed == host || player.rating.is_none_or(|r| r == 0) {
                 continue;
             }
             rated += 1;

@@ -391,6 +391,5 @@ pub fn certificate_csv(c: &Certificate) -> Result<String, String> {
     row("performance (Rp)", c.performance.to_string())?;
     row("score required", c.score_required.clone())?;
     row("exceeding the norm by", c.exceeding_norm_by.clone())?;
-    drop(row);
     String::from_utf8(writer.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
 }
