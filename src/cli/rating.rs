@@ -138,16 +138,44 @@ pub fn run(db: &Path, args: &RatingArgs) -> Result<Exit, Failure> {
     if !capped.is_empty() {
         eprintln!(
             "note: K x games may not pass 700 (8.3.3); K marked * is capped on this event's games: {}",
-            capped.join(", ")
+            list(&capped)
         );
     }
     Ok(Exit::Ok)
 }
 
-/// `1, 2 and 3`.
+/// `1, 2 and 3`; a long list is cut after ten with the count of the rest, since a note that
+/// names a thousand players names none a reader can find.
 fn list(items: &[String]) -> String {
+    const SHOWN: usize = 10;
+    if items.len() > SHOWN + 1 {
+        return format!(
+            "{} and {} more ({} players; `--format json` gives each one's k_source)",
+            items[..SHOWN].join(", "),
+            items.len() - SHOWN,
+            items.len()
+        );
+    }
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => items.join(""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::list;
+
+    #[test]
+    fn a_long_list_of_players_is_cut_with_its_count() {
+        let few: Vec<String> = (1..=3).map(|n| n.to_string()).collect();
+        assert_eq!(list(&few), "1, 2 and 3");
+        let eleven: Vec<String> = (1..=11).map(|n| n.to_string()).collect();
+        assert_eq!(list(&eleven), "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 11");
+        let many: Vec<String> = (1..=1157).map(|n| n.to_string()).collect();
+        assert_eq!(
+            list(&many),
+            "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 1147 more (1157 players; `--format json` gives each one's k_source)"
+        );
     }
 }
