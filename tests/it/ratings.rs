@@ -65,59 +65,6 @@ fn players_json(dir: &TempDir) -> Vec<serde_json::Value> {
         .clone()
 }
 
-/// The CRC-32 a zip header carries (the IEEE polynomial, bit by bit).
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = 0xFFFF_FFFFu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-/// A zip holding `content` deflated under `name`, with its central directory.
-fn zip_of(name: &str, content: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
-    encoder.write_all(content).unwrap();
-    let data = encoder.finish().unwrap();
-    let crc = crc32(content);
-    let mut out = Vec::new();
-    let header = |out: &mut Vec<u8>, central: bool| {
-        out.extend_from_slice(if central {
-            &[0x50, 0x4b, 0x01, 0x02, 20, 0]
-        } else {
-            &[0x50, 0x4b, 0x03, 0x04]
-        });
-        out.extend_from_slice(&[20, 0, 0, 0, 8, 0, 0, 0, 0x21, 0]);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out.extend_from_slice(&(data.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(content.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(name.len() as u16).to_le_bytes());
-        out.extend_from_slice(&0u16.to_le_bytes());
-        if central {
-            out.extend_from_slice(&[0; 16]);
-        }
-        out.extend_from_slice(name.as_bytes());
-    };
-    header(&mut out, false);
-    out.extend_from_slice(&data);
-    let directory = out.len();
-    header(&mut out, true);
-    let size = out.len() - directory;
-    out.extend_from_slice(&[0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0, 1, 0, 1, 0]);
-    out.extend_from_slice(&(size as u32).to_le_bytes());
-    out.extend_from_slice(&(directory as u32).to_le_bytes());
-    out.extend_from_slice(&0u16.to_le_bytes());
-    out
-}
-
 #[test]
 fn import_register_check_update_and_list() {
     let dir = TempDir::new("ratings-walk");
@@ -358,11 +305,11 @@ fn xml_and_zips_import_like_the_txt() {
     );
     // A zip of each, its period taken from FIDE's archive name.
     for (member, source) in [
-        ("players_list_foa.txt", list_txt()),
-        ("players_list_xml_foa.xml", xml.clone()),
+        ("players_list_foa.txt", "players_list_foa.zip"),
+        ("players_list_xml_foa.xml", "players_list_xml_foa.zip"),
     ] {
         let zip = dir.path("players_list_foa_jul26.zip");
-        std::fs::write(&zip, zip_of(member, &std::fs::read(&source).unwrap())).unwrap();
+        std::fs::copy(fixture("ratings", source), &zip).unwrap();
         let out = ok(&dir, &["ratings", "import", &zip]);
         assert!(
             out.starts_with(&format!(
