@@ -8,7 +8,8 @@
 //!   (forfeits, byes and games shorter than one move do not count), in a round robin not the
 //!   games against an unrated opponent who scored nothing against rated players; 8 games of a
 //!   9-round event count as 9 when the missing round is a forfeit win or the pairing-allocated
-//!   bye (1.4.1c); a Swiss event may stop at any round once the norm is made, and may leave out
+//!   bye (1.4.1c); a forfeit win in the event's last round counts as a game lost when the
+//!   norm then holds (1.4.2c); a Swiss event may stop at any round once the norm is made, and may leave out
 //!   won games (1.4.1e, f), a round robin counts every round; each full point above the score
 //!   needed counts as one more game (1.4.1d), at most 13 (1.7);
 //! - the federations (1.4.3, 1.4.4): at least two federations other than the player's, at
@@ -799,7 +800,13 @@ pub fn best_norm(
     let games = counted_games(event, field, rounds);
     let bonus = bonus_game(event, rounds, games.len());
     let full = judge(event, field, player, kind, &games, bonus, Vec::new());
-    if full.met() || games.len() <= 9 {
+    if full.met() {
+        return full;
+    }
+    if let Some(check) = last_round_forfeit(event, field, player, rounds, kind, &games) {
+        return check;
+    }
+    if games.len() <= 9 {
         return full;
     }
     // Swiss: any prefix of rounds with at least 9 games; either system: leave out up to
@@ -833,6 +840,48 @@ pub fn best_norm(
         }
     }
     full
+}
+
+/// 1.4.2c: a player whose opponent did not appear in the event's last round, who needed
+/// that game for the number of games and could have afforded to lose it, keeps the norm: the
+/// forfeit counts as a game lost to that opponent.
+fn last_round_forfeit(
+    event: &NormEvent<'_>,
+    field: &Field<'_>,
+    player: &Player,
+    rounds: &[RoundResult],
+    kind: NormKind,
+    games: &[NormGame],
+) -> Option<NormCheck> {
+    let last = rounds.len() as u32;
+    if event.scheduled_rounds != Some(last) {
+        return None;
+    }
+    let RoundResult::Forfeit {
+        opponent,
+        won: true,
+        ..
+    } = *rounds.last()?
+    else {
+        return None;
+    };
+    let rating = field.player(opponent)?.rating.filter(|&r| r > 0);
+    let mut with_loss = games.to_vec();
+    with_loss.push(NormGame {
+        round: last,
+        opponent,
+        rating,
+        counted: rating.map_or(1400, i64::from),
+        score: 0,
+    });
+    let mut check = judge(event, field, player, kind, &with_loss, false, Vec::new());
+    check.requirements.push(Requirement::new(
+        "1.4.2c",
+        "the last round's forfeit win counted as a game lost",
+        Some(true),
+        format!("round {last} against {opponent}, who did not appear"),
+    ));
+    check.met().then_some(check)
 }
 
 /// 1.4.1c: 8 games of a 9-round event count as 9 when the one round not played is a forfeit

@@ -381,3 +381,53 @@ fn the_events_own_conditions() {
     });
     assert!(judged.iter().all(|r| r.met.is_none()), "{judged:#?}");
 }
+
+#[test]
+fn a_forfeit_win_in_the_last_round_counts_as_a_game_lost() {
+    // A 10-round Swiss: the pairing-allocated bye in round 5, eight games (7 wins, a loss to
+    // opponent 9), and opponent 10 does not appear in round 10. Eight games are too few, and
+    // 1.4.1c is for 9-round events only. 1.4.2c counts the forfeit as a game lost to opponent
+    // 10: 7 of 9 against all nine, Ra 2380, 78 %, dp 220, Rp 2600: the GM norm.
+    let (players, mut rounds) = event(&gm_field(), &[W, W, W, W, None, W, W, W, L, L]);
+    rounds[0][9] = RoundResult::Forfeit {
+        opponent: PlayerId(10),
+        color: None,
+        won: true,
+    };
+    let event = NormEvent {
+        players: &players,
+        rounds: &rounds,
+        round_robin: false,
+        scheduled_rounds: Some(10),
+        host_federation: Some("NOR"),
+        exemption: Exemption::None,
+        eligibility: Vec::new(),
+    };
+    let c = best_norm(
+        &event,
+        &field(&event),
+        &players[0],
+        &rounds[0],
+        NormKind::Gm,
+    );
+    assert!(c.met(), "{:#?}", c.requirements);
+    assert_eq!(
+        (c.games.len(), c.score, c.ra, c.rp),
+        (9, 14, Some(2380), Some(2600))
+    );
+    assert_eq!(requirement(&c, "1.4.2c").met, Some(true));
+    // When round 10 is not the last, there is no such rule: eight games, no norm.
+    let event = NormEvent {
+        scheduled_rounds: Some(11),
+        ..event
+    };
+    let c = best_norm(
+        &event,
+        &field(&event),
+        &players[0],
+        &rounds[0],
+        NormKind::Gm,
+    );
+    assert!(!c.met());
+    assert!(c.requirements.iter().all(|r| r.article != "1.4.2c"));
+}
