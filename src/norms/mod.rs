@@ -9,9 +9,9 @@
 //!   games against an unrated opponent who scored nothing against rated players; 8 games of a
 //!   9-round event count as 9 when the missing round is a forfeit win or the pairing-allocated
 //!   bye (1.4.1c); a forfeit win in the event's last round counts as a game lost when the
-//!   norm then holds (1.4.2c); a Swiss event may stop at any round once the norm is made, and may leave out
-//!   won games (1.4.1e, f), a round robin counts every round; each full point above the score
-//!   needed counts as one more game (1.4.1d), at most 13 (1.7);
+//!   norm then holds (1.4.2c); a Swiss event may stop at any round once the norm is made, and
+//!   may leave out won games (1.4.1e, f), a round robin counts every round; each full point
+//!   above the score needed counts as one more game (1.4.1d), at most 13 (1.7);
 //! - the federations (1.4.3, 1.4.4): at least two federations other than the player's, at
 //!   most 3/5 of the opponents from the player's own and at most 2/3 from any one, unless the
 //!   event is exempt (a national championship, a national team championship, a zonal, or a
