@@ -21,6 +21,9 @@
 //!    only leave through the rook's square) are stuck: they stay on their squares and attack
 //!    only their neighbours; asked about one winner, a loser's knight whose every move would
 //!    checkmate that winner counts as stuck too, since that move ends every such series;
+//!    bishops of one colour and one square colour shut in a region that no other unit can
+//!    ever enter (a confined group) keep as many empty squares there as they have now, so a
+//!    square seen through more of the region's squares than that is attacked for good;
 //!    each other unit's reachable squares behind them are worked out, and no mating pattern
 //!    may be reachable (a king square the winner can attack, with every neighbour filled by a
 //!    loser's unit, attacked by a winner's unit, or next to one square the winner's king can

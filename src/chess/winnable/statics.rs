@@ -12,6 +12,8 @@
 //! king square that a unit of the winner can attack and whose neighbours can all be covered or
 //! filled. Pieces that never move but may be taken ("stuck", see `Stuck::stuck_piece`) are
 //! not walls, but stand on their squares and attack only their neighbours while they last.
+//! A confined group (see `confined_group`) of bishops that shuffle through a few holes of a
+//! region no other unit can enter defends, as a group, the squares no single one of them holds.
 
 use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
@@ -126,6 +128,8 @@ struct Side {
     /// For each unit other than the king (frozen units included), the squares it can ever
     /// stand on: one unit fills one square, which the mating-pattern test counts.
     units: Vec<u64>,
+    /// For each entry of `units`, the square the unit stands on now.
+    origins: Vec<u64>,
 }
 
 /// The result of the semi-static analysis.
@@ -228,6 +232,7 @@ fn analyse_side(
                 // A frozen piece stays where it is and attacks from there.
                 side.attack |= mover.attacks(start, frozen);
                 side.units.push(start);
+                side.origins.push(start);
                 continue;
             }
             if stuck & start != 0 {
@@ -236,16 +241,19 @@ fn analyse_side(
                 side.occupy |= start;
                 side.attack |= mover.attacks(start, u64::MAX);
                 side.units.push(start);
+                side.origins.push(start);
                 continue;
             }
             let reach = mover.reach(start, frozen);
             side.occupy |= reach;
             side.attack |= mover.attacks(reach, frozen);
             side.units.push(reach);
+            side.origins.push(start);
         }
     }
     for sq in squares(frozen_ours & pawns) {
         side.units.push(1u64 << sq.index());
+        side.origins.push(1u64 << sq.index());
     }
     let last = match color {
         Color::White => RANK_8,
@@ -266,6 +274,7 @@ fn analyse_side(
             unit |= reach;
         }
         side.units.push(unit);
+        side.origins.push(1u64 << sq.index());
     }
     // The king never enters a frozen unit's square nor a square that a frozen enemy unit
     // attacks for good (`held`): both hold as long as the frozen units stand.
@@ -307,6 +316,83 @@ fn held_squares(pos: &Position, color: Color, frozen: u64) -> u64 {
         | (straight >> 8)
 }
 
+/// The light squares (b1, a2, ...).
+const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
+
+/// A confined group: every bishop of one colour on one square colour that is not frozen,
+/// shut in a region that only they can ever enter (checked against each round's reaches, see
+/// [`analyse`]). The region is their diagonal flood with the colour's frozen units as walls,
+/// so no bishop of the group ever leaves it, and it holds nothing but the group now.
+struct Group {
+    region: u64,
+    bishops: u64,
+    /// The squares some bishop of the group attacks whatever the others do (see
+    /// [`confined_group`]).
+    held: u64,
+}
+
+/// The confined group of `color`'s bishops on light (`light`) or dark squares, if any.
+///
+/// While nothing but the group ever stands in the region, the region holds the group's
+/// bishops and at most `holes` empty squares (the bishops never leave it; one taken would
+/// need a unit entering it). A square from which the region's squares run on along diagonals
+/// for more than `holes` squares in all (counting on each diagonal only the region's squares
+/// next to it and then next to each other) is attacked by a bishop of the group in every
+/// position reachable: the first filled square along one of those runs holds a bishop, with
+/// only holes between. Such a square is defended for good when a unit of `color` stands on
+/// it (a bishop of the group too: the holes are then counted without its square), and the
+/// other king never enters it.
+fn confined_group(pos: &Position, color: Color, light: bool, frozen: u64) -> Option<Group> {
+    let board = pos.board();
+    let shade = if light { LIGHT } else { !LIGHT };
+    let bishops = board.by_piece(Role::Bishop.of(color)).0 & !frozen & shade;
+    if bishops == 0 {
+        return None;
+    }
+    let region = Mover::Bishop.reach(bishops, frozen & board.by_color(color).0);
+    if region & board.occupied().0 != bishops {
+        return None;
+    }
+    let holes = region.count_ones() - bishops.count_ones();
+    let mut held = 0;
+    for t in 0..64i32 {
+        let (file, rank) = (t % 8, t / 8);
+        let mut run = 0;
+        for (df, dr) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut f, mut r) = (file + df, rank + dr);
+            while (0..8).contains(&f) && (0..8).contains(&r) && region & (1u64 << (r * 8 + f)) != 0
+            {
+                run += 1;
+                f += df;
+                r += dr;
+            }
+        }
+        if run > holes {
+            held |= 1u64 << t;
+        }
+    }
+    Some(Group {
+        region,
+        bishops,
+        held,
+    })
+}
+
+/// Whether the group's region stays closed to every other unit: no unit of the other side
+/// (king included) and no other unit of `color` (king included) can ever stand on one of its
+/// squares, by the round's reaches.
+fn group_closed(group: &Group, color: Color, sides: &[Side; 2]) -> bool {
+    let ours = &sides[color.index()];
+    let enemy = &sides[(!color).index()];
+    if (enemy.occupy | enemy.king | ours.king) & group.region != 0 {
+        return false;
+    }
+    ours.units
+        .iter()
+        .zip(&ours.origins)
+        .all(|(reach, origin)| origin & group.bishops != 0 || reach & group.region == 0)
+}
+
 /// Works out the frozen units and what each side can ever reach. Returns `None` when an en
 /// passant capture is possible now: the pawn that just made its double step is not covered by
 /// the argument, and one move later the analysis applies again.
@@ -339,17 +425,44 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
     let mut stuck = frozen & !pawns & !kings;
     let mut bound = pawns;
     let mut safe = pawns;
+    // The confined groups still assumed closed, by colour and square colour (light first);
+    // one found open is dropped for good, which keeps the loop finite.
+    let mut closed = [[true; 2]; 2];
     loop {
-        let held = [
+        let mut groups: Vec<(Color, usize, Group)> = Vec::new();
+        for color in Color::ALL {
+            for (shade, light) in [true, false].into_iter().enumerate() {
+                if closed[color.index()][shade]
+                    && let Some(group) = confined_group(pos, color, light, frozen)
+                {
+                    groups.push((color, shade, group));
+                }
+            }
+        }
+        let mut held = [
             held_squares(pos, Color::White, frozen),
             held_squares(pos, Color::Black, frozen),
         ];
+        for (color, _, group) in &groups {
+            held[color.index()] |= group.held;
+        }
         let (white, white_cones) =
             analyse_side(pos, Color::White, frozen, stuck, bound, safe, held[1]);
         let (black, black_cones) =
             analyse_side(pos, Color::Black, frozen, stuck, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
+        let mut opened = false;
+        for (color, shade, group) in &groups {
+            if !group_closed(group, *color, &sides) {
+                closed[color.index()][*shade] = false;
+                opened = true;
+            }
+        }
+        if opened {
+            // Everything this round worked out assumed the group closed: start it again.
+            continue;
+        }
         let mut next_frozen = frozen;
         let mut next_stuck = stuck;
         let mut next_bound = bound;

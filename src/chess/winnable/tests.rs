@@ -341,6 +341,40 @@ fn boxed_pieces_behind_bishop_walls_are_stuck() {
     }
 }
 
+/// Seven light bishops shut in the eight light squares of ranks 7 and 8 shuffle through one
+/// hole, so none of them defends the pawns of a6, c6, e6 and g6 for good, but the group does:
+/// a6 sees b7 and c8 along one diagonal, and with one hole one of the two holds a bishop with
+/// nothing between. So the black king never takes a white pawn, everything stays locked and
+/// the light bishops cannot mate (issue 15's bishop clusters). Expected verdicts:
+/// CHA-Solver's positions.txt (the first) and our oracle cases (CHA-Solver run as a black
+/// box, the second) label both `--`, unwinnable for both colours.
+#[test]
+fn a_confined_group_of_bishops_defends_the_pawns_it_surrounds() {
+    for fen in [
+        "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1",
+        "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/8/4b3/2K5/k7 b - - 0 1",
+    ] {
+        let p = pos(fen);
+        for color in Color::ALL {
+            assert!(quick_unwinnable(&p, color), "{fen} {color}");
+            assert_eq!(winnability(&p, color), Verdict::Unwinnable, "{fen} {color}");
+        }
+        let analysis = super::statics::analyse(&p, None).expect("no en passant");
+        // The four white pawns of rank 6 (a6 is square 40) are frozen.
+        let rank6 = 0x55u64 << 40;
+        assert_eq!(analysis.frozen & rank6, rank6, "{fen}: white pawns frozen");
+    }
+    // Without the bishop on c8 there are two holes, which can both come to b7 and c8 (the
+    // bishops step towards h7 one by one); the black king then takes a6, so a6 is not held.
+    let p = pos("B3B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1");
+    let analysis = super::statics::analyse(&p, None).expect("no en passant");
+    assert_eq!(
+        analysis.frozen & (1u64 << 40),
+        0,
+        "a6 not frozen with two holes"
+    );
+}
+
 /// A loser's knight whose only move checkmates the winner never moves in a helpmate for the
 /// winner (issue 15's group 2, from CHA's issue tracker): Black's Nh1 can only go to f2, which
 /// mates White's frozen king on d1, so for White everything is locked and White's light
@@ -463,6 +497,7 @@ fn permanent_units_never_move_in_real_games() {
         "8/2b4B/4k3/8/8/2p1p1p1/2PpP1P1/1B1K3n b - - 0 1",
         "1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1",
         "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/5b2/8/8/k1K5 w - - 0 1",
+        "B1B1B1B1/pBpBpBp1/P1P1P1P1/4b3/8/4b3/2K5/k7 b - - 0 1",
     ]
     .into_iter()
     .map(|fen| (fen, 50));
