@@ -772,22 +772,6 @@ fn swiss_exemption(event: &NormEvent<'_>) -> bool {
     every_round
 }
 
-/// Every norm of the event that its players seek, best subset first: for each player and
-/// each norm the player can seek, the check on all counted games, or on the best subset the
-/// rules allow when that one makes the norm.
-pub fn norms(event: &NormEvent<'_>) -> Vec<NormCheck> {
-    let field = Field::new(event);
-    let mut out = Vec::new();
-    for (player, rounds) in event.players.iter().zip(event.rounds) {
-        for kind in NormKind::ALL {
-            if kind.sought_by(player) {
-                out.push(best_norm(event, &field, player, rounds, kind));
-            }
-        }
-    }
-    out
-}
-
 /// The check of one norm for one player: every game counted, unless a subset the rules
 /// allow makes the norm (a Swiss stopped after a round, 1.4.1e; won games left out, 1.4.1f).
 pub fn best_norm(
