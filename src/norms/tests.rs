@@ -68,6 +68,20 @@ fn event(
     (players, rounds)
 }
 
+/// A Swiss hosted by NOR with the rounds played as scheduled, no exemption claimed and no
+/// conditions of its own judged.
+fn swiss<'a>(players: &'a [Player], rounds: &'a [Vec<RoundResult>]) -> NormEvent<'a> {
+    NormEvent {
+        players,
+        rounds,
+        round_robin: false,
+        scheduled_rounds: Some(rounds[0].len() as u32),
+        host_federation: Some("NOR"),
+        exemption: Exemption::None,
+        eligibility: Vec::new(),
+    }
+}
+
 fn check(
     players: &[Player],
     rounds: &[Vec<RoundResult>],
@@ -75,13 +89,8 @@ fn check(
     exemption: Exemption,
 ) -> NormCheck {
     let event = NormEvent {
-        players,
-        rounds,
-        round_robin: false,
-        scheduled_rounds: Some(rounds[0].len() as u32),
-        host_federation: Some("NOR"),
         exemption,
-        eligibility: Vec::new(),
+        ..swiss(players, rounds)
     };
     let field = field(&event);
     best_norm(&event, &field, &players[0], &rounds[0], kind)
@@ -280,15 +289,7 @@ fn the_result_needed_in_the_next_round() {
     let (players, rounds) = event(&gm_field(), &[W, W, W, W, W, W, L, L, W]);
     let mut so_far = rounds[0].clone();
     so_far.pop();
-    let event = NormEvent {
-        players: &players,
-        rounds: &rounds,
-        round_robin: false,
-        scheduled_rounds: Some(9),
-        host_federation: Some("NOR"),
-        exemption: Exemption::None,
-        eligibility: Vec::new(),
-    };
+    let event = swiss(&players, &rounds);
     let field = field(&event);
     let needed = result_needed(
         &event,
@@ -394,15 +395,7 @@ fn a_forfeit_win_in_the_last_round_counts_as_a_game_lost() {
         color: None,
         won: true,
     };
-    let event = NormEvent {
-        players: &players,
-        rounds: &rounds,
-        round_robin: false,
-        scheduled_rounds: Some(10),
-        host_federation: Some("NOR"),
-        exemption: Exemption::None,
-        eligibility: Vec::new(),
-    };
+    let event = swiss(&players, &rounds);
     let c = best_norm(
         &event,
         &field(&event),
