@@ -5,7 +5,7 @@
 
 use std::process::{Command, Output};
 
-use crate::util::{TempDir, fixture};
+use crate::util::{TempDir, fixture, succeeded};
 
 /// Runs `arbiter --db DB ARGS` with the test's rating-list file.
 fn run(dir: &TempDir, args: &[&str]) -> Output {
@@ -20,14 +20,7 @@ fn run(dir: &TempDir, args: &[&str]) -> Output {
 }
 
 fn ok(dir: &TempDir, args: &[&str]) -> String {
-    let out = run(dir, args);
-    assert!(
-        out.status.success(),
-        "arbiter {args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    succeeded(&run(dir, args), args)
 }
 
 fn stdout(out: &Output) -> String {

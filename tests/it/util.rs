@@ -108,7 +108,12 @@ pub fn run_on(db: &str, args: &[&str]) -> Output {
 
 /// Runs `arbiter --db DB ARGS...`, which must succeed, and returns its standard output.
 pub fn ok_on(db: &str, args: &[&str]) -> String {
-    let out = run_on(db, args);
+    succeeded(&run_on(db, args), args)
+}
+
+/// The standard output of a run of `arbiter ARGS...` that must have succeeded; a failure
+/// shows both outputs.
+pub fn succeeded(out: &Output, args: &[&str]) -> String {
     assert!(
         out.status.success(),
         "arbiter {args:?}: {}{}",
