@@ -10,7 +10,7 @@ use super::{Exit, Failure, clock_seed};
 use crate::event::players::{self, PlayerOrder, Renumbered};
 use crate::event::ratings::{self, FromList};
 use crate::render::text::{fit, name_width};
-use crate::store::{PlayerChanges, Store};
+use crate::store::{PlayerChanges, PlayerField, Store};
 use crate::tournament::{Player, PlayerId, Sex, Title};
 
 #[derive(Subcommand)]
@@ -55,6 +55,62 @@ pub struct PlayerEditArgs {
     name: Option<String>,
     #[command(flatten)]
     details: PlayerDetails,
+    /// Details to forget (comma-separated), e.g. a rating given by mistake to an unrated
+    /// player: rating, fide-id, fed, title, birth, sex, club, national-rating, k, list-games,
+    /// other-titles.
+    #[arg(long, value_delimiter = ',')]
+    clear: Vec<ClearField>,
+}
+
+/// The names `player edit --clear` takes: the same as the options that set each detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ClearField {
+    Rating,
+    FideId,
+    Fed,
+    Title,
+    Birth,
+    Sex,
+    Club,
+    NationalRating,
+    K,
+    ListGames,
+    OtherTitles,
+}
+
+impl ClearField {
+    fn field(self) -> PlayerField {
+        match self {
+            ClearField::Rating => PlayerField::Rating,
+            ClearField::FideId => PlayerField::FideId,
+            ClearField::Fed => PlayerField::Federation,
+            ClearField::Title => PlayerField::Title,
+            ClearField::Birth => PlayerField::Birth,
+            ClearField::Sex => PlayerField::Sex,
+            ClearField::Club => PlayerField::Club,
+            ClearField::NationalRating => PlayerField::NationalRating,
+            ClearField::K => PlayerField::KFactor,
+            ClearField::ListGames => PlayerField::ListGames,
+            ClearField::OtherTitles => PlayerField::OtherTitles,
+        }
+    }
+
+    /// Whether the same command also gives the detail a new value.
+    fn also_given(self, details: &PlayerDetails) -> bool {
+        match self {
+            ClearField::Rating => details.rating.is_some(),
+            ClearField::FideId => details.fide_id.is_some(),
+            ClearField::Fed => details.fed.is_some(),
+            ClearField::Title => details.title.is_some(),
+            ClearField::Birth => details.birth.is_some(),
+            ClearField::Sex => details.sex.is_some(),
+            ClearField::Club => details.club.is_some(),
+            ClearField::NationalRating => details.national_rating.is_some(),
+            ClearField::K => details.k.is_some(),
+            ClearField::ListGames => details.list_games.is_some(),
+            ClearField::OtherTitles => details.other_titles.is_some(),
+        }
+    }
 }
 
 /// What `player add` and `player edit` both take besides the name.
@@ -155,8 +211,26 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             let (id, player, from_list) = ratings::add_player(&mut store, list.as_ref(), given)?;
             println!("player {id}: {}", player.name);
             match from_list {
-                FromList::Filled { period } => {
-                    println!("from the {period} rating list: {}", listed_details(&player))
+                FromList::Filled {
+                    period,
+                    differences,
+                } => {
+                    if differences.is_empty() {
+                        println!("from the {period} rating list: {}", listed_details(&player));
+                    } else {
+                        println!(
+                            "filled from the {period} rating list where not given: {}",
+                            listed_details(&player)
+                        );
+                        let given: Vec<String> = differences
+                            .iter()
+                            .map(|d| format!("{} {} (list: {})", d.field, d.event, d.list))
+                            .collect();
+                        eprintln!(
+                            "warning: registered as given where the list differs: {}; `arbiter ratings check --update` takes the list's values",
+                            given.join(", ")
+                        );
+                    }
                 }
                 FromList::NotOnList { period } => eprintln!(
                     "warning: FIDE ID {} is not on the {period} rating list; registered as given",
@@ -166,6 +240,13 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
             }
         }
         PlayerCommand::Edit(args) => {
+            if let Some(both) = args.clear.iter().find(|f| f.also_given(&args.details)) {
+                let name = both.to_possible_value().map(|v| v.get_name().to_owned());
+                return Err(Failure::invalid_input(format!(
+                    "--clear {0} and --{0} in one command: give one of them",
+                    name.unwrap_or_default()
+                )));
+            }
             let changes = PlayerChanges {
                 name: args.name.clone(),
                 rating: args.details.rating,
@@ -179,10 +260,11 @@ pub fn run(db: &Path, command: &PlayerCommand) -> Result<Exit, Failure> {
                 k_factor: args.details.k,
                 list_games: args.details.list_games,
                 other_titles: args.details.other_titles.clone(),
+                cleared: args.clear.iter().map(|f| f.field()).collect(),
             };
             if changes == PlayerChanges::default() {
                 return Err(Failure::invalid_input(
-                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating --k --list-games --other-titles",
+                    "nothing to change: give at least one of --name --rating --fide-id --fed --title --birth --sex --club --national-rating --k --list-games --other-titles --clear",
                 ));
             }
             match players::edit(&mut store, args.number, &changes)? {

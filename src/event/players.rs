@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::store::{PlayerChanges, Store};
+use crate::store::{PlayerChanges, PlayerField, Store};
 use crate::tournament::Player;
 
 use super::EventError;
@@ -37,7 +37,8 @@ pub fn edit(
             .find(|(old, _)| *old == number)
             .map_or(number, |&(_, new)| new);
         Renumbered::Moved { moved, now }
-    } else if changes.rating.is_some() && fixed {
+    } else if (changes.rating.is_some() || changes.cleared.contains(&PlayerField::Rating)) && fixed
+    {
         Renumbered::RatingOnly
     } else {
         Renumbered::Nothing

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use crate::chess::Rate;
 use crate::ratinglist::{self, ListFormat, ListPlayer, ReadListError};
-use crate::store::{PlayerChanges, RatingList, Store, StoreError};
+use crate::store::{PlayerChanges, PlayerField, RatingList, Store, StoreError};
 use crate::tournament::{Player, PlayerId, Sex, Title};
 
 use super::EventError;
@@ -192,7 +192,11 @@ pub fn fill(player: &mut Player, entry: &ListPlayer, rate: Rate) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FromList {
     /// The player's empty details were filled from the list of `period`.
-    Filled { period: String },
+    Filled {
+        period: String,
+        /// Where the details given on the command line differ from the list's.
+        differences: Vec<Difference>,
+    },
     /// The FIDE ID is not on the list of `period`: registered as given.
     NotOnList { period: String },
     /// No list was used (no FIDE ID, or no list imported): registered as given.
@@ -233,7 +237,18 @@ pub fn add_player(
             let mut player = given;
             fill(&mut player, &entry, rate);
             let id = store.add_player_from_list(&player, Some(&period))?;
-            Ok((id, player, FromList::Filled { period }))
+            player.id = id;
+            // A title the program does not know (`WH`) differs with nothing given: no warning.
+            let (mut differences, _) = compare(&player, &entry, rate);
+            differences.retain(|d| !d.event.is_empty());
+            Ok((
+                id,
+                player,
+                FromList::Filled {
+                    period,
+                    differences,
+                },
+            ))
         }
         None if nameless => Err(EventError::invalid(format!(
             "FIDE ID {fide_id} is not on the {period} rating list"
@@ -283,8 +298,105 @@ fn birth_year(birth: &Option<String>) -> Option<u16> {
         .and_then(|y| y.parse().ok())
 }
 
-/// Compares every registered player with a FIDE ID against the list the event uses. Only
-/// what the list gives is compared: a field the list leaves blank is no difference.
+/// The values in which `player` differs from the list's `entry`, and the changes that take
+/// the list's. A name, federation, birth year or other title the list leaves blank is no
+/// difference; a blank rating (the player is unrated for the event's rate, so K and games are
+/// blank too) and no title at all are differences, since the list is FIDE's record of both.
+fn compare(player: &Player, entry: &ListPlayer, rate: Rate) -> (Vec<Difference>, PlayerChanges) {
+    let listed = from_list(entry, rate);
+    let mut change = PlayerChanges::default();
+    let mut found = Vec::new();
+    let mut differ = |field: &'static str, event: String, list: String| {
+        found.push(Difference {
+            number: player.id.0,
+            name: player.name.clone(),
+            fide_id: entry.fide_id,
+            field,
+            event,
+            list,
+        });
+    };
+    if !listed.name.is_empty() && listed.name != player.name {
+        differ("name", player.name.clone(), listed.name.clone());
+        change.name = Some(listed.name.clone());
+    }
+    if listed.federation.is_some() && listed.federation != player.federation {
+        differ(
+            "federation",
+            shown(&player.federation),
+            shown(&listed.federation),
+        );
+        change.federation = listed.federation.clone();
+    }
+    // A title the program does not know (`WH`) is shown but cannot be taken.
+    let raw_title = [&entry.title, &entry.women_title]
+        .into_iter()
+        .find(|t| !t.is_empty())
+        .cloned();
+    if listed.title.is_some() && listed.title != player.title {
+        differ("title", shown(&player.title), shown(&listed.title));
+        change.title = listed.title;
+    } else if listed.title.is_none() && player.title.is_none() && raw_title.is_some() {
+        differ(
+            "title",
+            String::new(),
+            raw_title.clone().unwrap_or_default(),
+        );
+    } else if raw_title.is_none() && player.title.is_some() {
+        // The list is FIDE's record of titles: a title it does not show was typed by
+        // mistake (or is a national one), and the rating report must not carry it.
+        differ("title", shown(&player.title), "none".to_owned());
+        change.cleared.push(PlayerField::Title);
+    }
+    if listed.rating.is_some() && listed.rating != player.rating {
+        differ("rating", shown(&player.rating), shown(&listed.rating));
+        change.rating = listed.rating;
+    }
+    // Unrated on the list for the event's rate: the rating, K and games the event holds
+    // are not FIDE's, and Ro, K and the 30-game rule would be computed from them.
+    let unrated = listed.rating.is_none();
+    if unrated && player.rating.is_some() {
+        differ("rating", shown(&player.rating), "unrated".to_owned());
+        change.cleared.push(PlayerField::Rating);
+    }
+    if unrated && listed.k_factor.is_none() && player.k_factor.is_some() {
+        differ("k", shown(&player.k_factor), "none".to_owned());
+        change.cleared.push(PlayerField::KFactor);
+    }
+    if unrated && listed.list_games.is_none() && player.list_games.is_some() {
+        differ("games", shown(&player.list_games), "none".to_owned());
+        change.cleared.push(PlayerField::ListGames);
+    }
+    if listed.k_factor.is_some() && listed.k_factor != player.k_factor {
+        differ("k", shown(&player.k_factor), shown(&listed.k_factor));
+        change.k_factor = listed.k_factor;
+    }
+    if listed.list_games.is_some() && listed.list_games != player.list_games {
+        differ(
+            "games",
+            shown(&player.list_games),
+            shown(&listed.list_games),
+        );
+        change.list_games = listed.list_games;
+    }
+    let year = entry.birth_year;
+    if year.is_some() && year != birth_year(&player.birth) {
+        differ("birth year", shown(&player.birth), shown(&year));
+        change.birth = year.map(|y| y.to_string());
+    }
+    if listed.other_titles.is_some() && listed.other_titles != player.other_titles {
+        differ(
+            "other titles",
+            shown(&player.other_titles),
+            shown(&listed.other_titles),
+        );
+        change.other_titles = listed.other_titles.clone();
+    }
+    (found, change)
+}
+
+/// Compares every registered player with a FIDE ID against the list the event uses (see
+/// [`compare`] for what counts as a difference).
 pub fn check(store: &Store, list: &RatingList) -> Result<ListCheck, EventError> {
     let period = event_period(store, list)?;
     let rate = store.event_settings()?.rate;
@@ -305,70 +417,8 @@ pub fn check(store: &Store, list: &RatingList) -> Result<ListCheck, EventError> 
                 .push((player.id.0, player.name.clone(), fide_id));
             continue;
         };
-        let listed = from_list(&entry, rate);
-        let mut change = PlayerChanges::default();
-        let mut differ = |field: &'static str, event: String, list: String| {
-            out.differences.push(Difference {
-                number: player.id.0,
-                name: player.name.clone(),
-                fide_id,
-                field,
-                event,
-                list,
-            });
-        };
-        if !listed.name.is_empty() && listed.name != player.name {
-            differ("name", player.name.clone(), listed.name.clone());
-            change.name = Some(listed.name.clone());
-        }
-        if listed.federation.is_some() && listed.federation != player.federation {
-            differ(
-                "federation",
-                shown(&player.federation),
-                shown(&listed.federation),
-            );
-            change.federation = listed.federation.clone();
-        }
-        // A title the program does not know (`WH`) is shown but cannot be taken.
-        let raw_title = [&entry.title, &entry.women_title]
-            .into_iter()
-            .find(|t| !t.is_empty())
-            .cloned();
-        if listed.title.is_some() && listed.title != player.title {
-            differ("title", shown(&player.title), shown(&listed.title));
-            change.title = listed.title;
-        } else if listed.title.is_none() && player.title.is_none() && raw_title.is_some() {
-            differ("title", String::new(), raw_title.unwrap_or_default());
-        }
-        if listed.rating.is_some() && listed.rating != player.rating {
-            differ("rating", shown(&player.rating), shown(&listed.rating));
-            change.rating = listed.rating;
-        }
-        if listed.k_factor.is_some() && listed.k_factor != player.k_factor {
-            differ("k", shown(&player.k_factor), shown(&listed.k_factor));
-            change.k_factor = listed.k_factor;
-        }
-        if listed.list_games.is_some() && listed.list_games != player.list_games {
-            differ(
-                "games",
-                shown(&player.list_games),
-                shown(&listed.list_games),
-            );
-            change.list_games = listed.list_games;
-        }
-        let year = entry.birth_year;
-        if year.is_some() && year != birth_year(&player.birth) {
-            differ("birth year", shown(&player.birth), shown(&year));
-            change.birth = year.map(|y| y.to_string());
-        }
-        if listed.other_titles.is_some() && listed.other_titles != player.other_titles {
-            differ(
-                "other titles",
-                shown(&player.other_titles),
-                shown(&listed.other_titles),
-            );
-            change.other_titles = listed.other_titles.clone();
-        }
+        let (found, change) = compare(&player, &entry, rate);
+        out.differences.extend(found);
         if change != PlayerChanges::default() {
             out.changes.push((player.id.0, change));
         }

@@ -39,7 +39,7 @@ use self::log::log;
 
 pub use self::log::LogEntry;
 pub use crate::tournament::ADJOURNED;
-pub use players::PlayerChanges;
+pub use players::{PlayerChanges, PlayerField};
 pub use ratings::{ListPeriod, PeriodWriter, RatingList};
 pub use results::Entered;
 pub use rounds::{GameRow, RoundView, UnpairGround, initial_colour_by_lot};

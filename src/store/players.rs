@@ -12,7 +12,44 @@ use super::{
     rounds::paired_rounds, rounds::require_planned_round,
 };
 
-/// The details `player edit` may change; `None` leaves a field as it is.
+/// A detail of a player that may be cleared (`player edit --clear`, or `ratings check
+/// --update` when the rating list shows a player unrated or without a title).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PlayerField {
+    Rating,
+    FideId,
+    Federation,
+    Title,
+    Birth,
+    Sex,
+    Club,
+    NationalRating,
+    KFactor,
+    ListGames,
+    OtherTitles,
+}
+
+impl PlayerField {
+    /// The column that holds the field. Only these fixed names are ever written into SQL.
+    fn column(self) -> &'static str {
+        match self {
+            PlayerField::Rating => "rating",
+            PlayerField::FideId => "fide_id",
+            PlayerField::Federation => "federation",
+            PlayerField::Title => "title",
+            PlayerField::Birth => "birth",
+            PlayerField::Sex => "sex",
+            PlayerField::Club => "club",
+            PlayerField::NationalRating => "national_rating",
+            PlayerField::KFactor => "k_factor",
+            PlayerField::ListGames => "list_games",
+            PlayerField::OtherTitles => "other_titles",
+        }
+    }
+}
+
+/// The details `player edit` may change; `None` leaves a field as it is, and the fields in
+/// `cleared` become unknown.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PlayerChanges {
     pub name: Option<String>,
@@ -27,6 +64,7 @@ pub struct PlayerChanges {
     pub k_factor: Option<u8>,
     pub list_games: Option<u16>,
     pub other_titles: Option<String>,
+    pub cleared: Vec<PlayerField>,
 }
 
 impl Store {
@@ -481,9 +519,37 @@ fn edit_player_in(
             Some(&value),
         )?;
     }
+    for field in &changes.cleared {
+        let column = field.column();
+        let old: Option<String> = tx.query_row(
+            &format!("SELECT CAST({column} AS TEXT) FROM player WHERE number = ?1"),
+            [number],
+            |r| r.get(0),
+        )?;
+        if old.is_none() {
+            continue;
+        }
+        tx.execute(
+            &format!("UPDATE player SET {column} = NULL WHERE number = ?1"),
+            [number],
+        )?;
+        log(
+            tx,
+            command,
+            &format!("player {number} {column}"),
+            old.as_deref(),
+            None,
+        )?;
+    }
+    let cleared = |f: PlayerField| changes.cleared.contains(&f);
     // A corrected rating, title or name may move the player in the starting order
     // (C.04.2 Art. 2.3), until round 4 is paired.
-    let moved = if changes.name.is_some() || changes.rating.is_some() || changes.title.is_some() {
+    let moved = if changes.name.is_some()
+        || changes.rating.is_some()
+        || changes.title.is_some()
+        || cleared(PlayerField::Rating)
+        || cleared(PlayerField::Title)
+    {
         renumber_by_rank(tx, command)?
     } else {
         Vec::new()

@@ -353,3 +353,116 @@ fn imported_rows_are_filled_by_fide_id() {
     let local = players.iter().find(|p| p["name"] == "Local, Lad").unwrap();
     assert_eq!(local["k"], serde_json::Value::Null);
 }
+
+#[test]
+fn a_player_unrated_on_the_list_loses_the_rating_typed_for_them() {
+    // Young, Unrated (4100042) has no title and no rating of any rate in the fixture list,
+    // so K and games are blank too: what was typed at registration is not FIDE's.
+    let dir = TempDir::new("ratings-unrated");
+    event(&dir);
+    ok(
+        &dir,
+        &["ratings", "import", &list_txt(), "--period", "2026-07"],
+    );
+    ok(
+        &dir,
+        &[
+            "player",
+            "add",
+            "Young, Unrated",
+            "--fide-id",
+            "4100042",
+            "--rating",
+            "1650",
+            "--title",
+            "CM",
+            "--k",
+            "40",
+            "--list-games",
+            "3",
+        ],
+    );
+    let out = run(&dir, &["ratings", "check", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let found: Vec<(String, String, String)> = json["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["field"].as_str().unwrap().to_owned(),
+                d["event"].as_str().unwrap().to_owned(),
+                d["list"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("title", "CM", "none"),
+        ("rating", "1650", "unrated"),
+        ("k", "40", "none"),
+        ("games", "3", "none"),
+    ];
+    assert_eq!(
+        found,
+        expected.map(|(f, e, l)| (f.to_owned(), e.to_owned(), l.to_owned()))
+    );
+    let out = ok(&dir, &["ratings", "check", "--update"]);
+    assert!(
+        out.contains("took the list's values for 1 player (logged)"),
+        "{out}"
+    );
+    let players = players_json(&dir);
+    assert_eq!(
+        [
+            &players[0]["rating"],
+            &players[0]["title"],
+            &players[0]["k"],
+            &players[0]["list_games"]
+        ],
+        [&serde_json::Value::Null; 4]
+    );
+    let log = ok(&dir, &["log"]);
+    assert!(
+        log.lines()
+            .any(|l| l.contains("ratings check --update")
+                && l.ends_with("player 1 rating: was 1650")),
+        "{log}"
+    );
+    let out = run(&dir, &["ratings", "check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn player_edit_clears_details() {
+    let dir = TempDir::new("player-clear");
+    event(&dir);
+    ok(
+        &dir,
+        &[
+            "player", "add", "Smith, A", "--rating", "1800", "--fed", "ENG", "--club", "Hastings",
+        ],
+    );
+    ok(&dir, &["player", "add", "Jones, B", "--rating", "1700"]);
+    let out = ok(&dir, &["player", "edit", "1", "--clear", "rating,club"]);
+    // Unrated now, Smith follows Jones in the starting order (C.04.2 2.3).
+    assert!(out.contains("2->1 1->2; player 1 is now number 2"), "{out}");
+    let players = players_json(&dir);
+    assert_eq!(players[1]["name"], "Smith, A");
+    assert_eq!(players[1]["rating"], serde_json::Value::Null);
+    assert_eq!(players[1]["club"], serde_json::Value::Null);
+    assert_eq!(players[1]["federation"], "ENG");
+    let out = run(
+        &dir,
+        &[
+            "player", "edit", "2", "--clear", "rating", "--rating", "1900",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(3));
+    assert!(
+        stderr(&out).contains("--clear rating and --rating in one command"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(players_json(&dir)[1]["rating"], serde_json::Value::Null);
+}
