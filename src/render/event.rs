@@ -80,6 +80,9 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
             "sex",
             "club",
             "national_rating",
+            "k",
+            "list_games",
+            "other_titles",
         ])
         .map_err(|e| e.to_string())?;
     for p in players.iter().map(player_view) {
@@ -95,6 +98,9 @@ pub fn players_csv(players: &[Player]) -> Result<String, String> {
                 p.sex.unwrap_or_default().to_owned(),
                 p.club.unwrap_or_default().to_owned(),
                 p.national_rating.map_or(String::new(), |r| r.to_string()),
+                p.k.map_or(String::new(), |k| k.to_string()),
+                p.list_games.map_or(String::new(), |g| g.to_string()),
+                p.other_titles.unwrap_or_default().to_owned(),
             ]))
             .map_err(|e| e.to_string())?;
     }

@@ -40,6 +40,9 @@ enum Field {
     Birth,
     Sex,
     Club,
+    KFactor,
+    ListGames,
+    OtherTitles,
 }
 
 /// The field a header names: letters and digits only, case ignored (`FIDE ID`, `fide_id`
@@ -63,6 +66,10 @@ fn field_of(header: &str) -> Option<Field> {
         }
         "sex" | "gender" => Field::Sex,
         "club" | "team" | "clubcity" => Field::Club,
+        // The FIDE list's headers for the standard rate (`SK`, `SGm`, `OTit`) and ours.
+        "k" | "kfactor" | "sk" => Field::KFactor,
+        "listgames" | "sgm" => Field::ListGames,
+        "othertitles" | "otit" | "otitle" => Field::OtherTitles,
         _ => return None,
     })
 }
@@ -277,6 +284,27 @@ fn player_of(
                 })
             }
             Field::Club => player.club = Some(value.to_owned()),
+            Field::KFactor => {
+                player.k_factor = Some(
+                    value
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|k| (1..=99).contains(k))
+                        .ok_or_else(|| {
+                            bad(format!(
+                                "`{value}` is not a K factor (a whole number 1 to 99)"
+                            ))
+                        })?,
+                )
+            }
+            Field::ListGames => {
+                player.list_games = Some(value.parse::<u16>().map_err(|_| {
+                    bad(format!(
+                        "`{value}` is not a number of rated games (a whole number)"
+                    ))
+                })?)
+            }
+            Field::OtherTitles => player.other_titles = Some(value.to_owned()),
         }
     }
     Ok(player)
@@ -299,6 +327,20 @@ mod tests {
             assert_eq!(file.errors[0].line, 3, "{end:?}");
         }
         assert_eq!(line_at("a\r\nb", 0), 1);
+    }
+
+    /// K must be one of the factors B.02 8.3.3 can give, a whole number: 0 and 120 are not;
+    /// the error names the line and the column.
+    #[test]
+    fn a_k_factor_out_of_range_is_refused_where_it_stands() {
+        let file = read_players("name,k,list games\nA,40,12\nB,0,1\nC,120,x\n");
+        assert_eq!(file.players.len(), 1);
+        assert_eq!(file.players[0].1.k_factor, Some(40));
+        assert_eq!(file.players[0].1.list_games, Some(12));
+        let found: Vec<(u64, Option<usize>)> =
+            file.errors.iter().map(|e| (e.line, e.column)).collect();
+        assert_eq!(found, [(3, Some(2)), (4, Some(2))]);
+        assert!(file.errors[0].message.contains("is not a K factor"));
     }
 
     /// A cell our writers quoted against spreadsheet formulas reads back without the quote;

@@ -432,11 +432,32 @@ fn players_from_csv_all_or_nothing() {
     assert_eq!(
         exported.lines().collect::<Vec<_>>(),
         [
-            "number,name,title,rating,fide_id,federation,birth,sex,club,national_rating",
-            "1,\"Carlsen, Magnus\",GM,2830,1503014,NOR,1990,m,Offerspill,",
-            "2,\"Muzychuk, Anna\",GM,2500,14111330,UKR,1990,w,,",
+            "number,name,title,rating,fide_id,federation,birth,sex,club,national_rating,k,list_games,other_titles",
+            "1,\"Carlsen, Magnus\",GM,2830,1503014,NOR,1990,m,Offerspill,,,,",
+            "2,\"Muzychuk, Anna\",GM,2500,14111330,UKR,1990,w,,,,,",
         ]
     );
+    // K, the list's games and other titles read back from the exported columns, and FIDE's
+    // own headers (`SK`, `SGm`, `OTit`) name them too.
+    let more = dir.path("more.csv");
+    std::fs::write(
+        &more,
+        "name,fide_id,SK,SGm,OTit\n\"Gijssen, Geurt\",1000500,20,0,\"IA,FA\"\n",
+    )
+    .unwrap();
+    assert!(run(&db, &["import", "players", &more]).status.success());
+    let exported = stdout(&run(&db, &["export", "players"]));
+    assert_eq!(
+        exported.lines().nth(3),
+        Some("3,\"Gijssen, Geurt\",,,1000500,,,,,,20,0,\"IA,FA\"")
+    );
+    let again = TempDir::new("players-csv-again");
+    let copy = again.path("players.csv");
+    std::fs::write(&copy, &exported).unwrap();
+    let db2 = again.db();
+    assert!(run(&db2, &["new", "Copy"]).status.success());
+    assert!(run(&db2, &["import", "players", &copy]).status.success());
+    assert_eq!(stdout(&run(&db2, &["export", "players"])), exported);
 }
 
 fn player_count(db: &str) -> i64 {
