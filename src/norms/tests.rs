@@ -75,6 +75,8 @@ fn swiss<'a>(players: &'a [Player], rounds: &'a [Vec<RoundResult>]) -> NormEvent
         players,
         rounds,
         round_robin: false,
+        double_round_robin: false,
+        kind: EventKind::Standard,
         scheduled_rounds: Some(rounds[0].len() as u32),
         host_federation: Some("NOR"),
         exemption: Exemption::None,
@@ -351,6 +353,8 @@ fn the_events_own_conditions() {
         round_dates: &dates,
         rounds: Some(4),
         arbiter_title: "IA",
+        start: "",
+        end: "",
     });
     assert!(judged.iter().all(|r| r.met == Some(true)), "{judged:#?}");
     // 60+30 is 90 minutes: too little; three rounds a day; an NA: not allowed. Three games of
@@ -361,6 +365,8 @@ fn the_events_own_conditions() {
         round_dates: &busy,
         rounds: Some(3),
         arbiter_title: "NA",
+        start: "",
+        end: "",
     });
     let met: Vec<Option<bool>> = judged.iter().map(|r| r.met).collect();
     assert_eq!(met, [Some(false), Some(false), Some(true), Some(false)]);
@@ -371,6 +377,8 @@ fn the_events_own_conditions() {
         round_dates: &busy,
         rounds: Some(4),
         arbiter_title: "FA",
+        start: "",
+        end: "",
     });
     assert_eq!(judged[2].met, Some(false), "{judged:#?}");
     // Nothing given: nothing decided, nothing met.
@@ -379,6 +387,8 @@ fn the_events_own_conditions() {
         round_dates: &[],
         rounds: Some(9),
         arbiter_title: "",
+        start: "",
+        end: "",
     });
     assert!(judged.iter().all(|r| r.met.is_none()), "{judged:#?}");
 }
