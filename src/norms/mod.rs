@@ -430,7 +430,11 @@ fn judge(
     // World Cup's 8 games as 9.
     let (need, article) = minimum_games(event.kind);
     let world_cup = event.kind == EventKind::WorldCup && n == 8;
-    let counted_n = if world_cup { 9 } else { n + usize::from(bonus_game) };
+    let counted_n = if world_cup {
+        9
+    } else {
+        n + usize::from(bonus_game)
+    };
     requirements.push(Requirement::new(
         if bonus_game { "1.4.1c" } else { article },
         format!("at least {need} games"),
@@ -565,7 +569,9 @@ fn mix(
                 (Some(_), Some(_)) => None,
                 _ => Some((
                     None,
-                    format!("{what} exempts the host federation's players only; the host's or the player's federation is not given"),
+                    format!(
+                        "{what} exempts the host federation's players only; the host's or the player's federation is not given"
+                    ),
                 )),
             }
         }
