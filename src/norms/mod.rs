@@ -3,27 +3,35 @@
 //! met or not, with the numbers an arbiter checks by hand; and, once the next round is paired,
 //! the result against that opponent that would make the norm.
 //!
-//! What decides a norm (articles of the 2024 edition):
-//! - the games (1.4.1, 1.4.2): at least 9 counted games, games played over the board only
-//!   (forfeits, byes and games shorter than one move do not count), in a round robin not the
-//!   games against an unrated opponent who scored nothing against rated players; 8 games of a
-//!   9-round event count as 9 when the missing round is a forfeit win or the pairing-allocated
-//!   bye (1.4.1c); a forfeit win in the event's last round counts as a game lost when the
-//!   norm then holds (1.4.2c); a Swiss event may stop at any round once the norm is made, and
-//!   may leave out won games (1.4.1e, f), a round robin counts every round; each full point
-//!   above the score needed counts as one more game (1.4.1d), at most 13 (1.7);
+//! What decides a norm (articles of the 2024 edition; docs/b01-norms.md says which wording
+//! was seen verbatim and which only paraphrased):
+//! - the games (1.4.1, 1.4.2): at least 9 counted games (7 in a World or Continental Team or
+//!   Club Championship, 8 counted as 9 in the World Cup: the `norm-event` setting, 1.4.1b),
+//!   games played over the board only (forfeits, byes and games shorter than one move do not
+//!   count), not against an opponent of no FIDE federation (1.4.2a), in a round robin not
+//!   against an unrated opponent who scored nothing against rated players (1.4.2b); 8 games
+//!   of a 9-round event count as 9 when the missing round is a forfeit win or the
+//!   pairing-allocated bye (1.4.1c); a forfeit win in the event's last round counts as a game
+//!   lost when the player needed it for the number of games and the norm then holds (1.4.2c);
+//!   a Swiss event may stop at any round once the norm is made, and may leave out won games
+//!   (1.4.1e, f), a round robin counts every round and leaves out won games only when the mix
+//!   of all its rounds allows a norm (1.4.1f); each full point above the score needed counts
+//!   as one more game (1.4.1d), at most 13 (1.7);
 //! - the federations (1.4.3, 1.4.4): at least two federations other than the player's, at
-//!   most 3/5 of the opponents from the player's own and at most 2/3 from any one, unless the
-//!   event is exempt (a national championship, a national team championship, a zonal, or a
-//!   Swiss whose every round has 20 rated players of at least 3 other federations than the
-//!   host's, 10 of them GM, IM, WGM or WIM);
+//!   most 3/5 of the opponents from the player's own and at most 2/3 from any one, FID (the
+//!   FIDE flag) being no federation, unless the event is exempt (a national championship or a
+//!   national team championship for the host federation's players, a zonal, or a Swiss whose
+//!   every round has 20 rated players of at least 3 other federations than the host's, 10 of
+//!   them GM, IM, WGM or WIM);
 //! - the titles (1.4.5): half the opponents titled (CM and WCM not counted), a third and at
-//!   least 3 holding the title the norm needs or a higher one;
+//!   least 3 holding the title the norm needs or a higher one; in a double round robin of at
+//!   least 6 players, half the opponents, each counted once (1.4.5f);
 //! - the ratings (1.4.6 to 1.4.9): the ratings at the start, an unrated opponent counted as
 //!   1400, the one lowest opponent below the floor raised to it (2200, 2050, 2000, 1850), Ra
 //!   rounded half up, p rounded half up to whole per cent, Rp = Ra + dp (table 1.4.9, which is
 //!   table 8.1.1), Rp and Ra at least the norm's (2600/2380, 2450/2230, 2400/2180, 2250/2030)
-//!   and at least 35 %.
+//!   and at least 35 %. The 2024 text sets no largest share of unrated opponents (older
+//!   editions allowed 20 %), so none is checked.
 //!
 //! The event's own eligibility (1.1: rate of play, rounds and hours a day, the chief arbiter)
 //! is judged by the caller from the event's settings and passed in, so that every norm of the
