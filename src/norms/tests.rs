@@ -911,3 +911,37 @@ fn the_least_average_for_each_score_matches_the_worked_tables() {
         }
     }
 }
+
+#[test]
+fn unrated_opponents_have_no_largest_share_in_2024() {
+    // 1.4.6 (2024) counts an unrated opponent as 1400 and raises the one lowest to the floor;
+    // unlike older editions (at most 20 % unrated) it sets no largest share. Three unrated of
+    // nine (33 %) for a WIM norm: (6 x 2300 + 1850 + 2 x 1400) / 9 = 18450 / 9 = 2050; 7 of 9
+    // = 78 %, dp 220: Rp 2270. Three WIMs and two WFMs: five titled, three WIMs.
+    use Title::{Wfm, Wim};
+    let unrated = |fed| Opponent {
+        rating: None,
+        title: None,
+        fed,
+    };
+    let field = vec![
+        opp(2300, Some(Wim), "GER"),
+        opp(2300, Some(Wim), "FRA"),
+        opp(2300, Some(Wim), "ESP"),
+        opp(2300, Some(Wfm), "GER"),
+        opp(2300, Some(Wfm), "FRA"),
+        opp(2300, None, "ESP"),
+        unrated("NOR"),
+        unrated("GER"),
+        unrated("FRA"),
+    ];
+    let (players, rounds) = event(&field, &[W, W, W, W, W, W, W, L, L]);
+    let c = check(&players, &rounds, NormKind::Wim, Exemption::None);
+    assert_eq!((c.ra, c.rp), (Some(2050), Some(2270)));
+    assert!(
+        requirement(&c, "1.4.8a")
+            .detail
+            .contains("2 unrated counted as 1400")
+    );
+    assert!(c.met(), "{:#?}", c.requirements);
+}
