@@ -9,7 +9,7 @@ use crate::norms::{
     Conditions, NormCheck, NormEvent, NormKind, best_norm, eligibility, field, result_needed,
 };
 use crate::store::Store;
-use crate::tournament::settings::EventSettings;
+use crate::tournament::settings::{EventSettings, PairingSystem};
 use crate::tournament::{ADJOURNED, Outcome, Player, PlayerId, RoundResult};
 
 use super::EventError;
@@ -92,11 +92,15 @@ pub fn event_norms(store: &Store) -> Result<EventNorms, EventError> {
         round_dates: &settings.round_dates,
         rounds: settings.rounds,
         arbiter_title: &settings.arbiter_title,
+        start: &settings.start,
+        end: &settings.end,
     };
     let event = NormEvent {
         players: &players,
         rounds: &rounds,
         round_robin: settings.system.is_round_robin(),
+        double_round_robin: settings.system == PairingSystem::DoubleBerger,
+        kind: settings.norm_event,
         scheduled_rounds: settings.rounds,
         host_federation: Some(settings.federation.as_str()).filter(|f| !f.is_empty()),
         exemption: settings.norm_exemption,
@@ -273,6 +277,7 @@ pub fn certificate(
             chief_arbiter_title: s.arbiter_title.clone(),
             chief_arbiter_fide_id: s.arbiter_fide_id.clone(),
             exemption: s.norm_exemption.as_str().to_owned(),
+            norm_event: s.norm_event.as_str().to_owned(),
         },
         opposition: CertificateOpposition {
             federations: feds.len(),

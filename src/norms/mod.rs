@@ -3,27 +3,35 @@
 //! met or not, with the numbers an arbiter checks by hand; and, once the next round is paired,
 //! the result against that opponent that would make the norm.
 //!
-//! What decides a norm (articles of the 2024 edition):
-//! - the games (1.4.1, 1.4.2): at least 9 counted games, games played over the board only
-//!   (forfeits, byes and games shorter than one move do not count), in a round robin not the
-//!   games against an unrated opponent who scored nothing against rated players; 8 games of a
-//!   9-round event count as 9 when the missing round is a forfeit win or the pairing-allocated
-//!   bye (1.4.1c); a forfeit win in the event's last round counts as a game lost when the
-//!   norm then holds (1.4.2c); a Swiss event may stop at any round once the norm is made, and
-//!   may leave out won games (1.4.1e, f), a round robin counts every round; each full point
-//!   above the score needed counts as one more game (1.4.1d), at most 13 (1.7);
+//! What decides a norm (articles of the 2024 edition; docs/b01-norms.md says which wording
+//! was seen verbatim and which only paraphrased):
+//! - the games (1.4.1, 1.4.2): at least 9 counted games (7 in a World or Continental Team or
+//!   Club Championship, 8 counted as 9 in the World Cup: the `norm-event` setting, 1.4.1b),
+//!   games played over the board only (forfeits, byes and games shorter than one move do not
+//!   count), not against an opponent of no FIDE federation (1.4.2a), in a round robin not
+//!   against an unrated opponent who scored nothing against rated players (1.4.2b); 8 games
+//!   of a 9-round event count as 9 when the missing round is a forfeit win or the
+//!   pairing-allocated bye (1.4.1c); a forfeit win in the event's last round counts as a game
+//!   lost when the player needed it for the number of games and the norm then holds (1.4.2c);
+//!   a Swiss event may stop at any round once the norm is made, and may leave out won games
+//!   (1.4.1e, f), a round robin counts every round and leaves out won games only when the mix
+//!   of all its rounds allows a norm (1.4.1f); each full point above the score needed counts
+//!   as one more game (1.4.1d), at most 13 (1.7);
 //! - the federations (1.4.3, 1.4.4): at least two federations other than the player's, at
-//!   most 3/5 of the opponents from the player's own and at most 2/3 from any one, unless the
-//!   event is exempt (a national championship, a national team championship, a zonal, or a
-//!   Swiss whose every round has 20 rated players of at least 3 other federations than the
-//!   host's, 10 of them GM, IM, WGM or WIM);
+//!   most 3/5 of the opponents from the player's own and at most 2/3 from any one, FID (the
+//!   FIDE flag) being no federation, unless the event is exempt (a national championship or a
+//!   national team championship for the host federation's players, a zonal, or a Swiss whose
+//!   every round has 20 rated players of at least 3 other federations than the host's, 10 of
+//!   them GM, IM, WGM or WIM);
 //! - the titles (1.4.5): half the opponents titled (CM and WCM not counted), a third and at
-//!   least 3 holding the title the norm needs or a higher one;
+//!   least 3 holding the title the norm needs or a higher one; in a double round robin of at
+//!   least 6 players, half the opponents, each counted once (1.4.5f);
 //! - the ratings (1.4.6 to 1.4.9): the ratings at the start, an unrated opponent counted as
 //!   1400, the one lowest opponent below the floor raised to it (2200, 2050, 2000, 1850), Ra
 //!   rounded half up, p rounded half up to whole per cent, Rp = Ra + dp (table 1.4.9, which is
 //!   table 8.1.1), Rp and Ra at least the norm's (2600/2380, 2450/2230, 2400/2180, 2250/2030)
-//!   and at least 35 %.
+//!   and at least 35 %. The 2024 text sets no largest share of unrated opponents (older
+//!   editions allowed 20 %), so none is checked.
 //!
 //! The event's own eligibility (1.1: rate of play, rounds and hours a day, the chief arbiter)
 //! is judged by the caller from the event's settings and passed in, so that every norm of the
@@ -145,7 +153,26 @@ fn titled(title: Option<Title>) -> bool {
     )
 }
 
+pub use crate::tournament::settings::NormEventKind as EventKind;
 pub use crate::tournament::settings::NormExemption as Exemption;
+
+/// The federation code of a player under the FIDE flag: accepted as an opponent, but no
+/// federation for the mix of 1.4.2a to 1.4.4 (1.4.2a).
+pub const FIDE_FLAG: &str = "FID";
+
+/// The federation code `arbiter` reads as "belongs to no FIDE federation": games against such
+/// an opponent do not count for a norm (1.4.2a). FIDE lists have no code for it; `NON` is the
+/// one other norm programs use.
+pub const NO_FIDE_FEDERATION: &str = "NON";
+
+/// The fewest games a norm needs (1.4.1a, b) and the article that says so.
+fn minimum_games(kind: EventKind) -> (usize, &'static str) {
+    match kind {
+        EventKind::Standard => (9, "1.4.1a"),
+        EventKind::TeamChampionship => (7, "1.4.1b"),
+        EventKind::WorldCup => (8, "1.4.1b"),
+    }
+}
 
 /// One requirement, as an arbiter checks it: the article, what it asks, and whether it holds
 /// (`None`: the event's data cannot say, for instance a federation missing).
@@ -182,6 +209,11 @@ pub struct NormEvent<'a> {
     pub rounds: &'a [Vec<RoundResult>],
     /// A round robin (all rounds count, 1.4.1e).
     pub round_robin: bool,
+    /// A double round robin (1.4.5f: at least 6 players, half the opponents holding the
+    /// title the norm needs).
+    pub double_round_robin: bool,
+    /// The kind of event for the number of games (1.4.1a, b).
+    pub kind: EventKind,
     /// The rounds the event has (the 8-of-9 rule of 1.4.1c).
     pub scheduled_rounds: Option<u32>,
     /// The host federation (the Swiss exemption of 1.4.3d).
@@ -302,14 +334,16 @@ impl<'a> Field<'a> {
 }
 
 /// The games of `player` that a norm may count (1.4.2): played over the board (a game of
-/// less than one move is not), and in a round robin not against an unrated opponent who
-/// scored nothing against rated players.
+/// less than one move is not), not against an opponent of no FIDE federation (1.4.2a), and in
+/// a round robin not against an unrated opponent who scored nothing against rated players
+/// (1.4.2b). Also returns a note for each rule that left a game out, so the arbiter sees why.
 fn counted_games(
     event: &NormEvent<'_>,
     field: &Field<'_>,
     rounds: &[RoundResult],
-) -> Vec<NormGame> {
+) -> (Vec<NormGame>, Vec<Requirement>) {
     let mut games = Vec::new();
+    let (mut no_federation, mut unrated_zero) = (Vec::new(), Vec::new());
     for (round, result) in (1..).zip(rounds) {
         if let RoundResult::Played {
             opponent,
@@ -318,13 +352,16 @@ fn counted_games(
             ..
         } = *result
         {
-            if event.round_robin && field.unrated_zero(opponent) {
+            let who = field.player(opponent);
+            if who.and_then(|o| o.federation.as_deref()) == Some(NO_FIDE_FEDERATION) {
+                no_federation.push(format!("round {round} against {opponent}"));
                 continue;
             }
-            let rating = field
-                .player(opponent)
-                .and_then(|o| o.rating)
-                .filter(|&r| r > 0);
+            if event.round_robin && field.unrated_zero(opponent) {
+                unrated_zero.push(format!("round {round} against {opponent}"));
+                continue;
+            }
+            let rating = who.and_then(|o| o.rating).filter(|&r| r > 0);
             games.push(NormGame {
                 round,
                 opponent,
@@ -334,7 +371,24 @@ fn counted_games(
             });
         }
     }
-    games
+    let mut notes = Vec::new();
+    if !no_federation.is_empty() {
+        notes.push(Requirement::new(
+            "1.4.2a",
+            "games against opponents of no FIDE federation not counted",
+            Some(true),
+            format!("left out: {}", no_federation.join(", ")),
+        ));
+    }
+    if !unrated_zero.is_empty() {
+        notes.push(Requirement::new(
+            "1.4.2b",
+            "games against unrated opponents who scored nothing against rated ones not counted (round robin)",
+            Some(true),
+            format!("left out: {}", unrated_zero.join(", ")),
+        ));
+    }
+    (games, notes)
 }
 
 /// Ra of `games` for `kind`: the one lowest opponent below the floor raised to it (1.4.6c),
@@ -380,15 +434,23 @@ fn judge(
     let n = games.len();
     let score: i64 = games.iter().map(|g| g.score).sum();
     let mut requirements = event.eligibility.clone();
-    // Games (1.4.1).
-    let counted_n = n + usize::from(bonus_game);
-    let need = 9;
+    // Games (1.4.1): 1.4.1c adds the missing round of a 9-round event; 1.4.1b counts the
+    // World Cup's 8 games as 9.
+    let (need, article) = minimum_games(event.kind);
+    let world_cup = event.kind == EventKind::WorldCup && n == 8;
+    let counted_n = if world_cup {
+        9
+    } else {
+        n + usize::from(bonus_game)
+    };
     requirements.push(Requirement::new(
-        if bonus_game { "1.4.1c" } else { "1.4.1a" },
-        "at least 9 games",
-        Some(counted_n >= need),
+        if bonus_game { "1.4.1c" } else { article },
+        format!("at least {need} games"),
+        Some(n + usize::from(bonus_game) >= need),
         if bonus_game {
-            format!("{n} games played, counted as {counted_n}: the missing round is a forfeit win or the pairing-allocated bye")
+            format!("{n} games played, counted as {counted_n}: the missing round is a forfeit win or the pairing-allocated bye (only one such norm may serve a title application)")
+        } else if world_cup {
+            format!("{n} games, counted as 9 (the World Cup)")
         } else {
             format!("{n} games")
         },
@@ -407,115 +469,7 @@ fn judge(
             left_out,
         };
     }
-    // Federations (1.4.3, 1.4.4).
-    let own = player.federation.as_deref();
-    let feds: Vec<Option<String>> = games
-        .iter()
-        .map(|g| field.player(g.opponent).and_then(|o| o.federation.clone()))
-        .collect();
-    let unknown: Vec<String> = games
-        .iter()
-        .zip(&feds)
-        .filter(|(_, f)| f.is_none())
-        .map(|(g, _)| g.opponent.to_string())
-        .collect();
-    let swiss_exempt = field.swiss_exempt;
-    let exempt = match event.exemption {
-        Exemption::NationalChampionship => Some("1.4.3a: a national championship"),
-        Exemption::NationalTeams => Some("1.4.3b: a national team championship"),
-        Exemption::Zonal => Some("1.4.3c: a zonal tournament"),
-        Exemption::None if swiss_exempt => Some(
-            "1.4.3d: a Swiss with 20 rated players of 3 other federations than the host's in every round, 10 of them titled",
-        ),
-        Exemption::None => None,
-    };
-    if let Some(why) = exempt {
-        requirements.push(Requirement::new(
-            "1.4.3",
-            "federations: the event is exempt",
-            Some(true),
-            why,
-        ));
-    } else if own.is_none() || !unknown.is_empty() {
-        let mut missing = Vec::new();
-        if own.is_none() {
-            missing.push(format!("the player {}", player.id));
-        }
-        if !unknown.is_empty() {
-            missing.push(format!("opponents {}", unknown.join(", ")));
-        }
-        requirements.push(Requirement::new(
-            "1.4.3",
-            "opponents from at least 2 federations other than the player's",
-            None,
-            format!("no federation given for {}", missing.join(" and ")),
-        ));
-    } else {
-        let own = own.unwrap_or_default();
-        let mut per_fed: BTreeMap<&str, usize> = BTreeMap::new();
-        for f in feds.iter().flatten() {
-            *per_fed.entry(f.as_str()).or_default() += 1;
-        }
-        // FID (players under the FIDE flag) is no federation for this count.
-        let foreign: Vec<&str> = per_fed
-            .keys()
-            .copied()
-            .filter(|f| *f != own && *f != "FID")
-            .collect();
-        requirements.push(Requirement::new(
-            "1.4.3",
-            "opponents from at least 2 federations other than the player's",
-            Some(foreign.len() >= 2),
-            format!("{}: {}", foreign.len(), foreign.join(", ")),
-        ));
-        let own_count = per_fed.get(own).copied().unwrap_or(0);
-        let own_max = 3 * n / 5;
-        requirements.push(Requirement::new(
-            "1.4.4a",
-            "at most 3/5 of the opponents from the player's federation",
-            Some(own_count <= own_max),
-            format!("{own_count} of {n} from {own} (at most {own_max})"),
-        ));
-        let (top_fed, top) = per_fed
-            .iter()
-            .filter(|(f, _)| **f != "FID")
-            .max_by_key(|(_, c)| **c)
-            .map_or(("-", 0), |(f, c)| (*f, *c));
-        let one_max = 2 * n / 3;
-        requirements.push(Requirement::new(
-            "1.4.4b",
-            "at most 2/3 of the opponents from any one federation",
-            Some(top <= one_max),
-            format!("at most {top} from one federation ({top_fed}), of {n} (at most {one_max})"),
-        ));
-    }
-    // Titles (1.4.5).
-    let titles: Vec<Option<Title>> = games
-        .iter()
-        .map(|g| field.player(g.opponent).and_then(|o| o.title))
-        .collect();
-    let titled_count = titles.iter().filter(|t| titled(**t)).count();
-    let titled_min = n.div_ceil(2);
-    requirements.push(Requirement::new(
-        "1.4.5a",
-        "at least half the opponents titled (CM and WCM not counted)",
-        Some(titled_count >= titled_min),
-        format!("{titled_count} of {n} (at least {titled_min})"),
-    ));
-    let holders = titles
-        .iter()
-        .filter(|t| t.is_some_and(|t| kind.counts_title(t)))
-        .count();
-    let holders_min = n.div_ceil(3).max(3);
-    requirements.push(Requirement::new(
-        kind.title_article(),
-        format!(
-            "at least a third of the opponents, and at least 3, {}",
-            kind.title_list()
-        ),
-        Some(holders >= holders_min),
-        format!("{holders} of {n} (at least {holders_min})"),
-    ));
+    requirements.extend(mix(event, field, player, kind, games));
     // Ratings (1.4.6 to 1.4.9).
     let (ra, rated) = average(kind, games);
     let raised = rated
@@ -581,6 +535,191 @@ fn judge(
     }
 }
 
+/// The opponent mix of `games` (1.4.3 to 1.4.5): the federations, unless the event is exempt
+/// for this player, and the titles.
+fn mix(
+    event: &NormEvent<'_>,
+    field: &Field<'_>,
+    player: &Player,
+    kind: NormKind,
+    games: &[NormGame],
+) -> Vec<Requirement> {
+    let n = games.len();
+    let mut out = Vec::new();
+    let own = player.federation.as_deref();
+    let feds: Vec<Option<&str>> = games
+        .iter()
+        .map(|g| {
+            field
+                .player(g.opponent)
+                .and_then(|o| o.federation.as_deref())
+        })
+        .collect();
+    let unknown: Vec<String> = games
+        .iter()
+        .zip(&feds)
+        .filter(|(_, f)| f.is_none())
+        .map(|(g, _)| g.opponent.to_string())
+        .collect();
+    // 1.4.3a and b exempt only the players of the federation that registered the event; a
+    // player of another federation there meets the normal rules.
+    let claimed = match event.exemption {
+        Exemption::NationalChampionship | Exemption::NationalTeams => {
+            let what = if event.exemption == Exemption::NationalTeams {
+                "1.4.3b: a national team championship"
+            } else {
+                "1.4.3a: the final of a national championship"
+            };
+            match (event.host_federation, own) {
+                (Some(host), Some(own)) if host == own => {
+                    Some((Some(true), format!("{what}, and the player is of {host}")))
+                }
+                (Some(_), Some(_)) => None,
+                _ => Some((
+                    None,
+                    format!(
+                        "{what} exempts the host federation's players only; the host's or the player's federation is not given"
+                    ),
+                )),
+            }
+        }
+        Exemption::Zonal => Some((Some(true), "1.4.3c: a zonal tournament".to_owned())),
+        Exemption::None => None,
+    };
+    let exempt = claimed.or_else(|| {
+        field.swiss_exempt.then(|| {
+            (
+                Some(true),
+                "1.4.3d: a Swiss with 20 rated players of 3 other federations than the host's in every round, 10 of them titled".to_owned(),
+            )
+        })
+    });
+    if let Some((met, why)) = exempt {
+        out.push(Requirement::new(
+            "1.4.3",
+            "federations: the event is exempt",
+            met,
+            why,
+        ));
+    } else if own.is_none() || !unknown.is_empty() {
+        let mut missing = Vec::new();
+        if own.is_none() {
+            missing.push(format!("the player {}", player.id));
+        }
+        if !unknown.is_empty() {
+            missing.push(format!("opponents {}", unknown.join(", ")));
+        }
+        out.push(Requirement::new(
+            "1.4.3",
+            "opponents from at least 2 federations other than the player's",
+            None,
+            format!("no federation given for {}", missing.join(" and ")),
+        ));
+    } else {
+        let own = own.unwrap_or_default();
+        // FID (the FIDE flag) is no federation for the mix (1.4.2a): not a foreign one, not
+        // the player's own, and not the one federation of 1.4.4b.
+        let mut per_fed: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in feds.iter().flatten().filter(|f| **f != FIDE_FLAG) {
+            *per_fed.entry(f).or_default() += 1;
+        }
+        let foreign: Vec<&str> = per_fed.keys().copied().filter(|f| *f != own).collect();
+        out.push(Requirement::new(
+            "1.4.3",
+            "opponents from at least 2 federations other than the player's",
+            Some(foreign.len() >= 2),
+            format!("{}: {}", foreign.len(), foreign.join(", ")),
+        ));
+        let own_max = 3 * n / 5;
+        out.push(if own == FIDE_FLAG {
+            Requirement::new(
+                "1.4.4a",
+                "at most 3/5 of the opponents from the player's federation",
+                Some(true),
+                "the player is under the FIDE flag, which is no federation (1.4.2a)",
+            )
+        } else {
+            let own_count = per_fed.get(own).copied().unwrap_or(0);
+            Requirement::new(
+                "1.4.4a",
+                "at most 3/5 of the opponents from the player's federation",
+                Some(own_count <= own_max),
+                format!("{own_count} of {n} from {own} (at most {own_max})"),
+            )
+        });
+        let (top_fed, top) = per_fed
+            .iter()
+            .max_by_key(|(_, c)| **c)
+            .map_or(("-", 0), |(f, c)| (*f, *c));
+        let one_max = 2 * n / 3;
+        out.push(Requirement::new(
+            "1.4.4b",
+            "at most 2/3 of the opponents from any one federation",
+            Some(top <= one_max),
+            format!("at most {top} from one federation ({top_fed}), of {n} (at most {one_max})"),
+        ));
+    }
+    // Titles (1.4.5), as registered: the titles at the event's start.
+    let titles: Vec<Option<Title>> = games
+        .iter()
+        .map(|g| field.player(g.opponent).and_then(|o| o.title))
+        .collect();
+    let titled_count = titles.iter().filter(|t| titled(**t)).count();
+    let titled_min = n.div_ceil(2);
+    out.push(Requirement::new(
+        "1.4.5a",
+        "at least half the opponents titled (CM and WCM not counted)",
+        Some(titled_count >= titled_min),
+        format!("{titled_count} of {n} (at least {titled_min})"),
+    ));
+    if event.double_round_robin {
+        // 1.4.5f: in a double round robin the opponents are counted once each, and half of
+        // them, rounded up, hold the title 1.4.5b to e ask for; the event has 6 players or
+        // more.
+        let mut opponents: Vec<(PlayerId, Option<Title>)> = games
+            .iter()
+            .zip(&titles)
+            .map(|(g, t)| (g.opponent, *t))
+            .collect();
+        opponents.sort_by_key(|(id, _)| *id);
+        opponents.dedup_by_key(|(id, _)| *id);
+        let holders = opponents
+            .iter()
+            .filter(|(_, t)| t.is_some_and(|t| kind.counts_title(t)))
+            .count();
+        let holders_min = opponents.len().div_ceil(2);
+        let size = event.players.len();
+        out.push(Requirement::new(
+            "1.4.5f",
+            format!(
+                "a double round robin of at least 6 players, half its opponents {}",
+                kind.title_list()
+            ),
+            Some(size >= 6 && holders >= holders_min),
+            format!(
+                "{size} players; {holders} of {} opponents (at least {holders_min})",
+                opponents.len()
+            ),
+        ));
+    } else {
+        let holders = titles
+            .iter()
+            .filter(|t| t.is_some_and(|t| kind.counts_title(t)))
+            .count();
+        let holders_min = n.div_ceil(3).max(3);
+        out.push(Requirement::new(
+            kind.title_article(),
+            format!(
+                "at least a third of the opponents, and at least 3, {}",
+                kind.title_list()
+            ),
+            Some(holders >= holders_min),
+            format!("{holders} of {n} (at least {holders_min})"),
+        ));
+    }
+    out
+}
+
 /// The time each player has for 60 moves, in minutes, from a time control written as
 /// `90+30` (minutes, then seconds a move from move 1), `90` or `90/40+30+30` (minutes for a
 /// number of moves, then minutes for the rest, then seconds a move), spaces and a trailing
@@ -623,9 +762,13 @@ pub struct Conditions<'a> {
     pub rounds: Option<u32>,
     /// `IA`, `FA`, `NA`, `none`, or empty when not given.
     pub arbiter_title: &'a str,
+    /// The first and last days (`YYYY-MM-DD`), or empty when not given (1.1.4).
+    pub start: &'a str,
+    pub end: &'a str,
 }
 
-/// The event's requirements (1.1.3, 1.1.2, 1.1.5): every norm of the event carries them.
+/// The event's requirements (1.1.3, 1.1.2, 1.1.5, and 1.1.4 for an event of more than 30
+/// days): every norm of the event carries them.
 pub fn eligibility(c: &Conditions<'_>) -> Vec<Requirement> {
     let minutes = minutes_for_60_moves(c.time_control);
     let mut out = vec![match minutes {
@@ -710,6 +853,20 @@ pub fn eligibility(c: &Conditions<'_>) -> Vec<Requirement> {
         ),
         other => Requirement::new("1.1.5", "the chief arbiter an IA or FA", Some(false), other),
     });
+    // 1.1.4: an event of more than 30 days takes each opponent's rating and title when the
+    // game was played; `arbiter` holds those at the start only, so the arbiter checks them.
+    let day = |d: &str| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok();
+    if let (Some(start), Some(end)) = (day(c.start), day(c.end)) {
+        let days = (end - start).num_days() + 1;
+        if days > 30 {
+            out.push(Requirement::new(
+                "1.1.4",
+                "over 30 days: the opponents' ratings and titles when each game was played",
+                None,
+                format!("{days} days; only the ratings and titles at the start are registered: check each game's"),
+            ));
+        }
+    }
     out
 }
 
@@ -755,7 +912,15 @@ fn swiss_exemption(event: &NormEvent<'_>) -> bool {
             let Some(fed) = player.federation.as_deref() else {
                 continue;
             };
-            if !present || missed > 1 || fed == host || player.rating.is_none_or(|r| r == 0) {
+            // Players under the FIDE flag are of no federation (1.4.2a), so neither among the
+            // 20 from other federations than the host's nor one of the 3 federations.
+            if !present
+                || missed > 1
+                || fed == host
+                || fed == FIDE_FLAG
+                || fed == NO_FIDE_FEDERATION
+                || player.rating.is_none_or(|r| r == 0)
+            {
                 continue;
             }
             rated += 1;
@@ -781,29 +946,59 @@ pub fn best_norm(
     rounds: &[RoundResult],
     kind: NormKind,
 ) -> NormCheck {
-    let games = counted_games(event, field, rounds);
+    let (games, notes) = counted_games(event, field, rounds);
+    let with_notes = |mut check: NormCheck| {
+        check.requirements.extend(notes.iter().cloned());
+        check
+    };
     let bonus = bonus_game(event, rounds, games.len());
     let full = judge(event, field, player, kind, &games, bonus, Vec::new());
     if full.met() {
-        return full;
+        return with_notes(full);
     }
     if let Some(check) = last_round_forfeit(event, field, player, rounds, kind, &games) {
-        return check;
+        return with_notes(check);
     }
-    if games.len() <= 9 {
-        return full;
+    let (least, _) = minimum_games(event.kind);
+    if games.len() <= least {
+        return with_notes(full);
     }
-    // Swiss: any prefix of rounds with at least 9 games; either system: leave out up to
-    // (games - 9) won games. The first that makes the norm, fewest games left out first.
+    // 1.4.1f: in a round robin the opponent mix of the whole event must allow a norm before
+    // won games may be left out.
+    let whole_mix = event.round_robin.then(|| {
+        let mix = mix(event, field, player, kind, &games);
+        let holds = mix.iter().all(|r| r.met == Some(true));
+        Requirement::new(
+            "1.4.1f",
+            "won games left out of a round robin: the opponent mix of every round allows a norm",
+            Some(holds),
+            if holds {
+                "the mix of all rounds meets 1.4.3 to 1.4.5".to_owned()
+            } else {
+                let failed: Vec<&str> = mix
+                    .iter()
+                    .filter(|r| r.met != Some(true))
+                    .map(|r| r.article)
+                    .collect();
+                format!("the mix of all rounds fails {}", failed.join(", "))
+            },
+        )
+    });
+    if whole_mix.as_ref().is_some_and(|r| r.met != Some(true)) {
+        return with_notes(full);
+    }
+    // Swiss: any prefix of rounds with enough games (1.4.1e); either system: leave out won
+    // games while enough remain (1.4.1f). The first that makes the norm, fewest games left
+    // out first. At most 4 wins are left out of one prefix, which bounds the search.
     let prefixes: Vec<usize> = if event.round_robin {
         vec![games.len()]
     } else {
-        (9..=games.len()).rev().collect()
+        (least..=games.len()).rev().collect()
     };
     for len in prefixes {
         let prefix = &games[..len];
         let wins: Vec<usize> = (0..len).filter(|&i| prefix[i].score == 2).collect();
-        let spare = len - 9;
+        let spare = len - least;
         for drop in 0..=spare.min(wins.len()).min(4) {
             for chosen in combinations(&wins, drop) {
                 if len == games.len() && drop == 0 {
@@ -816,14 +1011,15 @@ pub fn best_norm(
                 let mut left_out: Vec<u32> = chosen.iter().map(|&i| prefix[i].round).collect();
                 left_out.extend(games[len..].iter().map(|g| g.round));
                 left_out.sort_unstable();
-                let check = judge(event, field, player, kind, &kept, false, left_out);
+                let mut check = judge(event, field, player, kind, &kept, false, left_out);
                 if check.met() {
-                    return check;
+                    check.requirements.extend(whole_mix.iter().cloned());
+                    return with_notes(check);
                 }
             }
         }
     }
-    full
+    with_notes(full)
 }
 
 /// 1.4.2c: a player whose opponent did not appear in the event's last round, who needed
@@ -849,7 +1045,15 @@ fn last_round_forfeit(
     else {
         return None;
     };
-    let rating = field.player(opponent)?.rating.filter(|&r| r > 0);
+    // The rule is for a player who needed the game for the number of games.
+    if games.len() >= minimum_games(event.kind).0 {
+        return None;
+    }
+    let who = field.player(opponent)?;
+    if who.federation.as_deref() == Some(NO_FIDE_FEDERATION) {
+        return None;
+    }
+    let rating = who.rating.filter(|&r| r > 0);
     let mut with_loss = games.to_vec();
     with_loss.push(NormGame {
         round: last,

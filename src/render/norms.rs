@@ -276,6 +276,8 @@ pub struct CertificateEvent {
     pub chief_arbiter_title: String,
     pub chief_arbiter_fide_id: String,
     pub exemption: String,
+    /// The kind of event for the number of games (B.01 1.4.1b).
+    pub norm_event: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -343,6 +345,7 @@ pub fn certificate_csv(c: &Certificate) -> Result<String, String> {
         c.event.chief_arbiter_fide_id.clone(),
     )?;
     row("federation exemption (1.4.3)", c.event.exemption.clone())?;
+    row("kind of event (1.4.1b)", c.event.norm_event.clone())?;
     let o = &c.opposition;
     row("number of federations", o.federations.to_string())?;
     row(

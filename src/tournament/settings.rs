@@ -159,6 +159,13 @@ pub const KEYS: &[SettingKey] = &[
         norm_exemption,
     ),
     key(
+        "norm-event",
+        "the kind of event for the number of games of a norm (B.01 1.4.1b): standard (9 games), team-championship (a World or Continental Team or Club Championship: 7 games) or world-cup (the World Cup or Women's World Cup: 8 games, counted as 9)",
+        false,
+        "standard",
+        norm_event,
+    ),
+    key(
         "rating-rules",
         "FIDE rating regulations (B.02) edition: auto (by the start date), 2025-10, 2024-12 or 2024-03",
         false,
@@ -333,6 +340,10 @@ fn fide_id(value: &str) -> Result<String, String> {
 
 fn norm_exemption(value: &str) -> Result<String, String> {
     stored::<NormExemption>(value)
+}
+
+fn norm_event(value: &str) -> Result<String, String> {
+    stored::<NormEventKind>(value)
 }
 
 fn rating_rules(value: &str) -> Result<String, String> {
@@ -525,6 +536,25 @@ keyword!(NormExemption,
     "zonal" => NormExemption::Zonal,
 );
 
+/// What kind of event it is for the number of games a norm needs (B.01 1.4.1a and b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NormEventKind {
+    /// 1.4.1a: at least 9 games.
+    Standard,
+    /// 1.4.1b: a World or Continental Team or Club Championship of 7, 8 or 9 rounds, where 7
+    /// games are enough.
+    TeamChampionship,
+    /// 1.4.1b: the World Cup or the Women's World Cup, where 8 games are enough and count as
+    /// 9.
+    WorldCup,
+}
+
+keyword!(NormEventKind,
+    "standard" => NormEventKind::Standard,
+    "team-championship" => NormEventKind::TeamChampionship,
+    "world-cup" => NormEventKind::WorldCup,
+);
+
 /// Which edition of the FIDE Rating Regulations (B.02) rates the event: chosen by the start
 /// date, or named by the month it came into force (see `rating::RatingRules`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -594,6 +624,7 @@ pub struct EventSettings {
     pub tiebreak_rules: TiebreakRules,
     pub rating_rules: RatingRulesSetting,
     pub norm_exemption: NormExemption,
+    pub norm_event: NormEventKind,
     pub fide_mode: bool,
 }
 
@@ -662,6 +693,7 @@ impl EventSettings {
             tiebreak_rules: typed(&value, "tiebreak-rules", str::parse)?,
             rating_rules: typed(&value, "rating-rules", str::parse)?,
             norm_exemption: typed(&value, "norm-exemption", str::parse)?,
+            norm_event: typed(&value, "norm-event", str::parse)?,
             fide_mode: typed(&value, "fide-mode", on_off_value)?,
         })
     }

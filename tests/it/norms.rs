@@ -210,6 +210,25 @@ fn a_gm_norm_in_a_round_robin_with_its_certificate() {
     assert!(csv.starts_with("field,value\n"));
     assert!(csv.contains("chief arbiter FIDE ID,1234567"));
     assert!(csv.contains("rating average (Ra),2380"));
+    assert!(csv.contains("kind of event (1.4.1b),standard"));
+    // A team championship needs 7 games (B.01 1.4.1b): the rule cited changes, the verdict
+    // does not; an unknown kind is refused.
+    ok_on(&db, &["config", "norm-event", "team-championship"]);
+    let team = seeker_gm(&db);
+    assert_eq!(team["met"], true);
+    let games_rule = team["requirements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["article"] == "1.4.1b")
+        .expect("1.4.1b");
+    assert_eq!(games_rule["what"], "at least 7 games", "{games_rule:#}");
+    assert!(
+        !run_on(&db, &["config", "norm-event", "olympiad"])
+            .status
+            .success()
+    );
+    ok_on(&db, &["config", "norm-event", "standard"]);
     // Without the chief arbiter's FIDE ID the form is refused, saying what is missing.
     ok_on(&db, &["config", "arbiter-fide-id", ""]);
     let out = run_on(&db, &["norms", "--player", "1", "--certificate", "GM"]);
