@@ -102,10 +102,8 @@ pub fn import_trf(
             }
         }
     }
-    store.import_trf(&trf, &file.shown)?;
-    if let Some(filled) = &filled {
-        store.note_rating_period(&filled.period, "import trf")?;
-    }
+    let period = filled.as_ref().map(|f| f.period.as_str());
+    store.import_trf_from_list(&trf, &file.shown, period)?;
     Ok((file.trf.players.len(), filled))
 }
 

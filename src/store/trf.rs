@@ -20,6 +20,17 @@ impl Store {
     /// Imports a whole report into an event that has no players yet: players with their
     /// numbers, every round entry, and the settings the report names. One transaction.
     pub fn import_trf(&mut self, trf: &Trf, file: &str) -> Result<(), StoreError> {
+        self.import_trf_from_list(trf, file, None)
+    }
+
+    /// [`Store::import_trf`], noting in the same transaction the rating period some of the
+    /// players' values were filled from (`period`).
+    pub fn import_trf_from_list(
+        &mut self,
+        trf: &Trf,
+        file: &str,
+        period: Option<&str>,
+    ) -> Result<(), StoreError> {
         let tx = self.conn.transaction()?;
         let existing: i64 = tx.query_row("SELECT COUNT(*) FROM player", [], |r| r.get(0))?;
         if existing > 0 {
@@ -315,6 +326,9 @@ impl Store {
             None,
             Some(file),
         )?;
+        if let Some(period) = period {
+            super::ratings::note_period(&tx, period, "import trf")?;
+        }
         tx.commit()?;
         Ok(())
     }

@@ -738,7 +738,7 @@ fn lists_for_programs() {
         &db,
         &["player", "list", "--format", "csv", "--sort", "rating"],
     ));
-    assert_eq!(csv.lines().nth(1), Some("1,\"Alyx, X\",,2200,,XXX,,m,,"));
+    assert_eq!(csv.lines().nth(1), Some("1,\"Alyx, X\",,2200,,XXX,,m,,,,,"));
     let round: serde_json::Value = serde_json::from_str(&stdout(&run(
         &db,
         &["round", "show", "4", "--format", "json"],
