@@ -364,7 +364,7 @@ fn a_player_unrated_on_the_list_loses_the_rating_typed_for_them() {
         &dir,
         &["ratings", "import", &list_txt(), "--period", "2026-07"],
     );
-    ok(
+    let out = run(
         &dir,
         &[
             "player",
@@ -381,6 +381,15 @@ fn a_player_unrated_on_the_list_loses_the_rating_typed_for_them() {
             "--list-games",
             "3",
         ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: registered as given where the list differs: title CM (list: none), \
+             rating 1650 (list: unrated), k 40 (list: none), games 3 (list: none)"
+        ),
+        "{}",
+        stderr(&out)
     );
     let out = run(&dir, &["ratings", "check", "--format", "json"]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
@@ -465,4 +474,41 @@ fn player_edit_clears_details() {
         stderr(&out)
     );
     assert_eq!(players_json(&dir)[1]["rating"], serde_json::Value::Null);
+}
+
+#[test]
+fn an_imported_report_is_filled_and_notes_its_period_in_one_command() {
+    // A report written before the list was imported: Carlsen's rating left out.
+    let source = TempDir::new("ratings-trf-source");
+    event(&source);
+    ok(
+        &source,
+        &["player", "add", "Carlsen M.", "--fide-id", "1503014"],
+    );
+    ok(
+        &source,
+        &["player", "add", "Local, Lad", "--rating", "1500"],
+    );
+    let report = source.path("report.trf");
+    ok(&source, &["export", "trf", "-o", &report]);
+
+    let dir = TempDir::new("ratings-trf");
+    ok(
+        &dir,
+        &["ratings", "import", &list_txt(), "--period", "2026-07"],
+    );
+    let out = ok(&dir, &["import", "trf", &report]);
+    assert!(out.contains("2026-07 rating list"), "{out}");
+    let players = players_json(&dir);
+    let carlsen = players.iter().find(|p| p["fide_id"] == 1503014).unwrap();
+    assert_eq!(carlsen["rating"], 2833);
+    assert_eq!(carlsen["k"], 10);
+    assert_eq!(ok(&dir, &["config", "rating-period"]).trim(), "2026-07");
+    // The period is noted by the import itself, in its own transaction and log entry.
+    let log = ok(&dir, &["log"]);
+    assert!(
+        log.lines()
+            .any(|l| l.contains("import trf") && l.ends_with("setting rating-period:  -> 2026-07")),
+        "{log}"
+    );
 }
