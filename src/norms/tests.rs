@@ -945,3 +945,50 @@ fn unrated_opponents_have_no_largest_share_in_2024() {
     );
     assert!(c.met(), "{:#?}", c.requirements);
 }
+
+/// The examples the FIDE Qualification Commission published with its title application
+/// review (qc.fide.com, 1 May 2023; docs/b01-norms.md, [QC23]).
+#[test]
+fn the_qualification_commissions_published_examples() {
+    // "A norm over 8 rounds with an overscore of one point will count as a norm over 9
+    // rounds" (1.4.1d). Eight games of a team championship (1.4.1b) against the first eight
+    // opponents: Ra 19180 / 8 = 2397.5, 2398; the GM norm needs dp 202, 76 %, 6.08 of 8, so
+    // 6.5. 7.5 is one point over: counted as 9 games.
+    let field: Vec<Opponent> = gm_field().into_iter().take(8).collect();
+    let team = |results: &[Option<Outcome>]| {
+        let (players, rounds) = event(&field, results);
+        let event = NormEvent {
+            kind: EventKind::TeamChampionship,
+            ..swiss(&players, &rounds)
+        };
+        judged(&event, NormKind::Gm)
+    };
+    let c = team(&[W, W, W, W, W, W, W, D]);
+    assert!(c.met(), "{:#?}", c.requirements);
+    assert_eq!((c.ra, c.needed, c.credited), (Some(2398), Some(13), 9));
+    // "In case of two tournaments with each an overscore of ½ point, this does not increase
+    // the number of games": half a point over credits nothing.
+    let c = team(&[W, W, W, W, W, W, D, D]);
+    assert!(c.met(), "{:#?}", c.requirements);
+    assert_eq!(c.credited, 8);
+
+    // "A norm cannot be based on 9 rounds in a 12-player round robin" (1.4.1e): the 7 of 9 GM
+    // norm followed by two losses to SWE grandmasters rated 2400. All eleven: Ra (21420 +
+    // 4800) / 11 = 2383.6, 2384; 7 of 11 = 64 %, dp 102, Rp 2486, short. A Swiss may stop
+    // after round 9; a round robin may not.
+    let mut field = gm_field();
+    field.push(opp(2400, Some(Title::Gm), "SWE"));
+    field.push(opp(2400, Some(Title::Gm), "SWE"));
+    let (players, rounds) = event(&field, &[W, W, W, W, W, W, W, L, L, L, L]);
+    let swiss_event = swiss(&players, &rounds);
+    let c = judged(&swiss_event, NormKind::Gm);
+    assert!(c.met(), "{:#?}", c.requirements);
+    assert_eq!((c.ra, c.rp), (Some(2380), Some(2600)));
+    let rr = NormEvent {
+        round_robin: true,
+        ..swiss_event
+    };
+    let c = judged(&rr, NormKind::Gm);
+    assert_eq!((c.ra, c.rp), (Some(2384), Some(2486)));
+    assert!(!c.met());
+}
