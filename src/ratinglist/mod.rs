@@ -85,6 +85,9 @@ pub enum ParseListErrorKind {
     NoHeader,
     /// The header lacks a column the combined list has.
     MissingColumn(&'static str),
+    /// The header is that of FIDE's list of one rate (`JAN23 Gms K`), whose rating column is
+    /// named by its month: the standard, rapid or blitz list alone.
+    OneRateList(String),
     /// A field that must be a number is not.
     NotANumber { field: &'static str, found: String },
     /// The line ends before the named column.
@@ -119,6 +122,10 @@ impl fmt::Display for ParseListError {
             ParseListErrorKind::MissingColumn(name) => {
                 write!(f, "the header has no `{name}` column: expected FIDE's combined list")
             }
+            ParseListErrorKind::OneRateList(month) => write!(
+                f,
+                "the header names one rate's list (`{month} Gms K`: FIDE's standard, rapid or blitz list alone): expected FIDE's combined list, players_list_foa.zip or players_list_xml_foa.zip, which holds all three rates"
+            ),
             ParseListErrorKind::NotANumber { field, found } => {
                 write!(f, "{field}: expected a number, found `{found}`")
             }

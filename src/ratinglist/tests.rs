@@ -301,3 +301,18 @@ fn periods_are_checked_and_found_in_archive_names() {
     );
     assert_eq!(period_in_name("players_list_foa.txt"), None);
 }
+
+#[test]
+fn a_list_of_one_rate_is_refused_with_what_to_import_instead() {
+    // The header of FIDE's standard list alone, as its January 2023 file writes it (the rating
+    // column named by the month), with one of its lines.
+    let text = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA JAN23 Gms K  B-day Flag\n\
+                5045886        A K, Kalshyan                                                IND M                                1671  0   20 1964\n";
+    let err = parse_error(text.as_bytes());
+    assert_eq!((err.line, err.column), (1, 114));
+    assert_eq!(err.kind, ParseListErrorKind::OneRateList("JAN23".into()));
+    assert!(
+        err.to_string().contains("expected FIDE's combined list"),
+        "{err}"
+    );
+}

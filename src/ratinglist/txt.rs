@@ -85,6 +85,15 @@ impl Layout {
             match found {
                 Some(at) => columns.push((field, at)),
                 None if field == Field::Foa => {}
+                None if field == Field::SRtng
+                    && let Some((at, month)) = one_rate_month(&words) =>
+                {
+                    return Err(ParseListError::at(
+                        1,
+                        at as u64 + 1,
+                        ParseListErrorKind::OneRateList(month.to_owned()),
+                    ));
+                }
                 None => {
                     let end = header.chars().count() as u64;
                     return Err(ParseListError::at(
@@ -105,6 +114,19 @@ impl Layout {
             .find(|(f, _)| *f == field)
             .map_or(0, |&(_, at)| at)
     }
+}
+
+/// The rating column of FIDE's list of one rate, named by its month (`JAN23`), followed by
+/// `Gms`: its position and name.
+fn one_rate_month<'a>(words: &[(usize, &'a str)]) -> Option<(usize, &'a str)> {
+    words.windows(2).find_map(|w| {
+        let b = w[0].1.as_bytes();
+        (b.len() == 5
+            && b[..3].iter().all(u8::is_ascii_alphabetic)
+            && b[3..].iter().all(u8::is_ascii_digit)
+            && w[1].1.eq_ignore_ascii_case("Gms"))
+        .then_some(w[0])
+    })
 }
 
 /// The words of a line with the character position each starts at.
