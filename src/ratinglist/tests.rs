@@ -316,3 +316,45 @@ fn a_list_of_one_rate_is_refused_with_what_to_import_instead() {
         "{err}"
     );
 }
+
+#[test]
+fn lines_of_the_real_list_read_with_crlf_line_ends() {
+    // The header and a line of FIDE's combined list as published (quoted in public code that
+    // parses it; the real file is ASCII with CRLF line ends), and a line of FIDE's list from
+    // the years before the FOA column, under its own header.
+    let current = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag\r\n\
+                   2016192        Nakamura, Hikaru                                             USA M   GM                           2750  0   10 2837  0   10 2850  0   10 1987      \r\n";
+    let (_, players) = all(current.as_bytes()).unwrap();
+    let hikaru = &players[0];
+    assert_eq!(
+        (
+            hikaru.fide_id,
+            hikaru.name.as_str(),
+            hikaru.federation.as_str(),
+            hikaru.title.as_str()
+        ),
+        (2016192, "Nakamura, Hikaru", "USA", "GM")
+    );
+    assert_eq!(
+        (
+            hikaru.standard.rating,
+            hikaru.rapid.rating,
+            hikaru.blitz.rating,
+            hikaru.birth_year
+        ),
+        (Some(2750), Some(2837), Some(2850), Some(1987))
+    );
+    assert_eq!(hikaru.flag, "");
+    let legacy = "ID Number      Name                                                         Fed Sex Tit  WTit OTit           SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag\r\n\
+                  10207538       A E M, Doshtagir                                             BAN M                            1840  0   40 1836  0   20 1860  0   20 1974      \r\n";
+    let (_, players) = all(legacy.as_bytes()).unwrap();
+    assert_eq!(
+        (
+            players[0].fide_id,
+            players[0].standard.rating,
+            players[0].standard.k
+        ),
+        (10207538, Some(1840), Some(40))
+    );
+    assert_eq!(players[0].blitz.k, Some(20));
+}
