@@ -54,6 +54,7 @@
 //! 75-move rules are not applied inside the series of moves: a helpmate may repeat positions
 //! or run past any move count, exactly as CHA-Solver and the published test sets assume.
 
+mod boxed;
 mod minor;
 mod probe;
 mod search;
@@ -195,7 +196,7 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
         ),
         (budget.helpmate_nodes, 40, 8, budget.exhaustive_nodes),
     ];
-    for (nodes, moves, width, exhaustive) in rounds {
+    for (round, (nodes, moves, width, exhaustive)) in rounds.into_iter().enumerate() {
         let mut helpmate = Helpmate::new(winner, nodes.max(1), width);
         if let Some(line) = helpmate.run(pos, moves) {
             return Verdict::Winnable(line);
@@ -207,6 +208,12 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
             }
             Err(Stop::Exhausted) => return Verdict::Unwinnable,
             Err(Stop::Budget) => {}
+        }
+        // A position the first round leaves open may be a box of the loser's own units with
+        // far units that could wait for ever (see `boxed.rs`): a relaxed search without them,
+        // within a fifth of the exhaustive budget.
+        if round == 0 && boxed::boxed_unwinnable(pos, winner, budget.exhaustive_nodes / 5) {
+            return Verdict::Unwinnable;
         }
     }
     // The last try before giving up: the weak winner's finder, each of its searches as
