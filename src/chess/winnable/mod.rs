@@ -44,7 +44,11 @@
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
 //!    reachable position, pruned by rules 1 and 3, which proves unwinnability when that set is
 //!    small; a node budget bounds them. A line the exhaustive search finds is shortened
-//!    where a greedy line mates sooner;
+//!    where a greedy line mates sooner. After the first round, for a winner without pawns, a
+//!    relaxed search (see `boxed.rs`) leaves out the loser's units far from its king, which
+//!    as jokers may pass, take a winner's unit, stand anywhere they could reach or block any
+//!    line: it proves a king boxed in by its own units safe even while far pawns could
+//!    promote and wander for ever;
 //! 6. for a winner without queen or rook, the finder of step 4 once more, each of its
 //!    searches a hundred times as large (a board packed with units that must step aside in
 //!    turn). Only then is the answer [`Verdict::Undetermined`], so this costs time only
