@@ -44,7 +44,11 @@
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
 //!    reachable position, pruned by rules 1 and 3, which proves unwinnability when that set is
 //!    small; a node budget bounds them. A line the exhaustive search finds is shortened
-//!    where a greedy line mates sooner;
+//!    where a greedy line mates sooner. After the first round, for a winner without pawns, a
+//!    relaxed search (see `boxed.rs`) leaves out the loser's units far from its king, which
+//!    as jokers may pass, take a winner's unit, stand anywhere they could reach or block any
+//!    line: it proves a king boxed in by its own units safe even while far pawns could
+//!    promote and wander for ever;
 //! 6. for a winner without queen or rook, the finder of step 4 once more, each of its
 //!    searches a hundred times as large (a board packed with units that must step aside in
 //!    turn). Only then is the answer [`Verdict::Undetermined`], so this costs time only
@@ -54,6 +58,7 @@
 //! 75-move rules are not applied inside the series of moves: a helpmate may repeat positions
 //! or run past any move count, exactly as CHA-Solver and the published test sets assume.
 
+mod boxed;
 mod minor;
 mod probe;
 mod search;
@@ -195,7 +200,7 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
         ),
         (budget.helpmate_nodes, 40, 8, budget.exhaustive_nodes),
     ];
-    for (nodes, moves, width, exhaustive) in rounds {
+    for (round, (nodes, moves, width, exhaustive)) in rounds.into_iter().enumerate() {
         let mut helpmate = Helpmate::new(winner, nodes.max(1), width);
         if let Some(line) = helpmate.run(pos, moves) {
             return Verdict::Winnable(line);
@@ -207,6 +212,12 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
             }
             Err(Stop::Exhausted) => return Verdict::Unwinnable,
             Err(Stop::Budget) => {}
+        }
+        // A position the first round leaves open may be a box of the loser's own units with
+        // far units that could wait for ever (see `boxed.rs`): a relaxed search without them,
+        // within a fifth of the exhaustive budget.
+        if round == 0 && boxed::boxed_unwinnable(pos, winner, budget.exhaustive_nodes / 5) {
+            return Verdict::Unwinnable;
         }
     }
     // The last try before giving up: the weak winner's finder, each of its searches as

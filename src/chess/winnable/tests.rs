@@ -534,3 +534,80 @@ fn permanent_units_never_move_in_real_games() {
     }
     assert!(permanent > 0, "no permanent unit followed");
 }
+
+/// Issue 15's family of a king boxed in by its own units against a lone queen: Black's king
+/// on b3 is walled by its queen, bishop, knights and pawns, White's king on c1 cannot move,
+/// and Black's far pawns and pieces can wait, promote and wander for ever, which puts the
+/// positions out of the exhaustive search's reach. CHA-Solver's positions.txt labels all five
+/// `-B` (Black can mate, White cannot); the sixth, with White to move, is CHA-Solver's verdict
+/// as a black box (unwinnable for White). The relaxed search of `boxed.rs` proves White's
+/// side, and Black's helpmates are replayed.
+#[test]
+fn a_king_boxed_in_by_its_own_units_is_safe_from_a_lone_queen() {
+    for fen in [
+        "8/5ppp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+        "8/6pp/8/4q3/ppp5/bkp4Q/qnp2p2/n1K5 b - - 0 1",
+        "8/4b3/6r1/4q3/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1",
+        "8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 w - - 0 1",
+    ] {
+        let p = pos(fen);
+        assert!(
+            super::boxed::boxed_unwinnable(&p, Color::White, 100_000),
+            "{fen}"
+        );
+        assert_helpmate(fen, Color::Black);
+    }
+    // The whole decision reaches the relaxed search and answers with it.
+    let p = pos("8/6pp/8/8/ppp5/bkp4Q/qnp5/n1K5 b - - 0 1");
+    assert_eq!(winnability(&p, Color::White), Verdict::Unwinnable);
+}
+
+/// Without the knight on a1 the pawn on c2 falls with mate, 1... g5 2. Qd3 h5 3. Qxc2#
+/// (CHA-Solver as a black box: winnable for White): the relaxed search must not prove that
+/// position, and the decision's helpmate is replayed.
+#[test]
+fn a_box_with_a_weak_pawn_is_not_proved_safe() {
+    let fen = "8/6pp/8/8/ppp5/bkp4Q/qnp5/2K5 b - - 0 1";
+    let p = pos(fen);
+    assert!(!super::boxed::boxed_unwinnable(&p, Color::White, 100_000));
+    assert_helpmate(fen, Color::White);
+}
+
+/// The relaxed search never proves a position that a published verdict calls winnable: every
+/// position and colour of CHA's public vector, CHA-Solver's positions.txt and our oracle cases
+/// (CHA-Solver's verdicts as a black box) labelled winnable is tried, and the search must
+/// fail on each. It also proves the five boxed positions of positions.txt, and nothing the
+/// files call winnable.
+#[test]
+fn the_boxed_search_never_proves_a_winnable_position() {
+    let files = [
+        include_str!("../../../fixtures/unwinnability/cha_test_vector.txt"),
+        include_str!("../../../fixtures/unwinnability/cha_solver_positions.txt"),
+        include_str!("../../../fixtures/unwinnability/oracle_cases.txt"),
+    ];
+    let (mut tried, mut proved) = (0, 0);
+    for line in files.iter().flat_map(|f| f.lines()) {
+        let line = line.trim();
+        if line.len() < 4 || line.starts_with('#') {
+            continue;
+        }
+        let (label, fen) = line.split_at(2);
+        let Ok(p) = Position::from_fen_with_extra_material(fen.trim()) else {
+            continue;
+        };
+        for (color, mark) in [(Color::White, b'W'), (Color::Black, b'B')] {
+            let winnable = label.as_bytes()[color.index()] == mark;
+            let result = super::boxed::boxed_unwinnable(&p, color, 100_000);
+            if winnable {
+                tried += 1;
+                assert!(!result, "{fen} {color}: labelled winnable");
+            } else if result {
+                proved += 1;
+            }
+        }
+    }
+    assert!(tried > 4000, "{tried} winnable verdicts tried");
+    assert!(proved >= 5, "{proved} unwinnable verdicts proved");
+}
