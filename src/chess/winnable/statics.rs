@@ -17,9 +17,10 @@
 //! Pawns that never move but may be taken (see `stuck_pawn`: head to head with an enemy pawn
 //! that nothing of theirs can take, or one whose only move would checkmate the winner, see
 //! `mating_push`) keep a wall standing where a king may eat into it; and a unit that never
-//! moves gives no mating check unless it is a slider (see `Side::check`).
+//! moves gives no mating check unless it is a slider (see `Side::check`). A king holds the
+//! squares it stands on or next to wherever it is in its region (see `king_cover`).
 
-use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
+use super::super::attacks::{aligned, between, bishop_attacks, line, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -315,6 +316,22 @@ fn analyse_side(
     (side, cones)
 }
 
+/// The squares that a king whose region is `region` always stands on or next to, wherever in
+/// the region it is: no enemy king ever enters them, and a unit of the king's side on one of
+/// them is defended by the king (the king is not on the unit's square, so it stands next to
+/// it). A region grows from round to round, and [`analyse`] runs until it is stable, so at the
+/// fixed point this holds with the region the round's other facts assume.
+fn king_cover(region: u64) -> u64 {
+    let mut cover = u64::MAX;
+    for sq in squares(region) {
+        cover &= king_spread(1u64 << sq.index());
+        if cover == 0 {
+            break;
+        }
+    }
+    cover
+}
+
 /// Every square a king starting on `start` can walk to without entering `forbidden`.
 fn king_flood(start: u64, forbidden: u64) -> u64 {
     let mut king = start;
@@ -446,9 +463,9 @@ fn group_closed(group: &Group, color: Color, sides: &[Side; 2]) -> bool {
 /// sweeping the board in the floods; a stuck pawn stays on its square, which keeps the enemy
 /// pawn ahead of it from ever pushing (so a king that takes one pawn of a wall does not thaw
 /// the whole wall). With `winner` given, the analysis serves only the question whether
-/// `winner` can mate, and a loser's knight whose every move checkmates the winner counts as
+/// `winner` can mate, and a loser's piece whose every move checkmates the winner counts as
 /// stuck: after such a move the game is over and the winner has not mated; so does a loser's
-/// pawn whose one push checkmates the winner (see [`mating_push`]).
+/// pawn whose one push checkmates the winner (see [`mating_push`] and [`mating_move`]).
 pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis> {
     if pos.legal_ep_square().is_some() {
         return None;
@@ -464,6 +481,12 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
     // The confined groups still assumed closed, by colour and square colour (light first);
     // one found open is dropped for good, which keeps the loop finite.
     let mut closed = [[true; 2]; 2];
+    // Each king's region as the last round worked it out, its square at first (every unit
+    // starts frozen).
+    let mut regions = [
+        Bitboard::from_square(pos.king(Color::White)).0,
+        Bitboard::from_square(pos.king(Color::Black)).0,
+    ];
     loop {
         let mut groups: Vec<(Color, usize, Group)> = Vec::new();
         for color in Color::ALL {
@@ -482,12 +505,17 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
         for (color, _, group) in &groups {
             held[color.index()] |= group.held;
         }
+        for color in Color::ALL {
+            held[color.index()] |= king_cover(regions[color.index()]);
+        }
         let (white, white_cones) =
             analyse_side(pos, Color::White, frozen, stuck, bound, safe, held[1]);
         let (black, black_cones) =
             analyse_side(pos, Color::Black, frozen, stuck, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
+        let grown = [sides[0].king, sides[1].king] != regions;
+        regions = [sides[0].king, sides[1].king];
         let mut opened = false;
         for (color, shade, group) in &groups {
             if !group_closed(group, *color, &sides) {
@@ -579,7 +607,11 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
                 next_frozen &= !bit;
             }
         }
-        if next_frozen == frozen && next_stuck == stuck && next_bound == bound && next_safe == safe
+        if !grown
+            && next_frozen == frozen
+            && next_stuck == stuck
+            && next_bound == bound
+            && next_safe == safe
         {
             return Some(Analysis {
                 sides,
@@ -681,10 +713,41 @@ fn mating_push(
     if to & (frozen | last) != 0 || (bit & start != 0 && forward(color, to) & frozen == 0) {
         return false;
     }
-    if pawn_spread(color, to) & king == 0 || to & w.attack != 0 {
+    mating_move(pos, color, bit, to, Role::Pawn, winner, frozen, sides)
+}
+
+/// Whether a unit of `color` (not `winner`) that moves from `from` to `to` and is a `role`
+/// there surely checkmates `winner`, when that move is the first to break the round's
+/// assumptions: it gives a contact check (a pawn's, a knight's, or a piece's from a square
+/// next to the king), which no block answers, from a square no unit of the winner can ever
+/// attack, to a king that never moves, and every square next to that king holds one of the
+/// winner's frozen units or is attacked for good by a frozen unit of `color` other than the
+/// one that moves (so that the squares it held before its move count for nothing, and the
+/// king takes neither it nor a unit next to it).
+#[allow(clippy::too_many_arguments)]
+fn mating_move(
+    pos: &Position,
+    color: Color,
+    from: u64,
+    to: u64,
+    role: Role,
+    winner: Color,
+    frozen: u64,
+    sides: &[Side; 2],
+) -> bool {
+    let w = &sides[winner.index()];
+    let king = Bitboard::from_square(pos.king(winner)).0;
+    if winner == color || w.king != king || to & w.attack != 0 {
         return false;
     }
-    let held = held_squares(pos, color, frozen & !bit);
+    let checks = match role {
+        Role::Pawn => pawn_spread(color, to),
+        _ => Mover::of(role).attacks(to, u64::MAX),
+    };
+    if checks & king == 0 {
+        return false;
+    }
+    let held = held_squares(pos, color, frozen & !from);
     let walls = frozen & pos.board().by_color(winner).0;
     king_spread(king) & !king & !(walls | held) == 0
 }
@@ -705,23 +768,42 @@ struct Stuck<'a> {
 
 impl Stuck<'_> {
     /// The squares a piece on `bit` of this side could step to first: the next square on
-    /// each line of a slider, a knight's jumps, less those from which a knight of the side
-    /// that is not `winner` would surely checkmate the winner. Such a move ends the game with
-    /// no mate by the winner (the winner's king can never move and no unit of the winner can
-    /// ever attack the square), so no helpmate for the winner contains it.
+    /// each line of a slider, a knight's jumps, less those to which a piece of the side that
+    /// is not `winner` would surely checkmate the winner (see [`mating_move`]; a slider's
+    /// square only where its line ends there or a frozen unit follows, so that it cannot go
+    /// on past it). Such a move ends the game with no mate by the winner, so no helpmate for
+    /// the winner contains it.
     fn first_steps(&self, bit: u64, role: Role) -> u64 {
-        let mut steps = Mover::of(role).attacks(bit, u64::MAX);
-        if role == Role::Knight
-            && let Some(winner) = self.winner
-            && winner != self.color
-        {
-            let target = Bitboard::from_square(self.pos.king(winner)).0;
-            let w = &self.sides[winner.index()];
-            if w.king == target {
-                steps &= !(knight_spread(target) & !w.attack);
+        let steps = Mover::of(role).attacks(bit, u64::MAX);
+        let Some(winner) = self.winner else {
+            return steps;
+        };
+        let king = self.pos.king(winner);
+        if winner == self.color || self.sides[winner.index()].king != 1u64 << king.index() {
+            return steps;
+        }
+        let from = Bitboard(bit).into_iter().next().unwrap_or(king);
+        let mut open = steps;
+        for to in squares(steps) {
+            let t = 1u64 << to.index();
+            let beyond = line(from, to).0 & king_spread(t) & !(t | bit);
+            if role == Role::Knight || beyond & !self.frozen == 0 {
+                let mates = mating_move(
+                    self.pos,
+                    self.color,
+                    bit,
+                    t,
+                    role,
+                    winner,
+                    self.frozen,
+                    self.sides,
+                );
+                if mates {
+                    open &= !t;
+                }
             }
         }
-        steps
+        open
     }
 
     /// Whether the piece of `self.color` on `sq` can never move, given the round's frozen

@@ -621,3 +621,38 @@ fn walled_bishop_positions_of_chasolver_are_dead_for_white() {
         assert_helpmate(fen, Color::Black);
     }
 }
+
+/// Issue 15's `6B1/b7/...` position: the black rook's one move, Ra1, would checkmate the white
+/// king, which never moves, so for White's question the rook never moves and the king stays
+/// shut in on b1; White's light bishops alone can then check the black king only on light
+/// squares above the wall, where Black has a single dark unit to fill its flight squares.
+/// Expected verdict from CHA-Solver's tests/positions.txt (`-B`: White cannot mate).
+#[test]
+fn a_rook_whose_only_move_mates_the_winner_never_moves() {
+    let fen = "6B1/b7/2k5/p1p1p1pB/P1P1P1P1/pp6/rp6/1K2b3 b - - 0 1";
+    assert!(quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    assert_helpmate(fen, Color::Black);
+    // Without the black pawn on b3 Ra1 is no mate (the king escapes to a2 or c2), and White
+    // mates after all (CHA-Solver agrees): the helpmate is replayed.
+    let fen = "6B1/b7/2k5/p1p1p1pB/P1P1P1P1/p7/rp6/1K2b3 b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    assert_helpmate(fen, Color::White);
+}
+
+/// Issue 15's `BbK1kb2/...` position: the black king only ever shuttles between c8, d8 and
+/// e8, so d7 and d8 are always its square or next to it and the white king never gets past
+/// them; the white king stays on light squares (a6, b7, a8, c8), where Black's units, all on
+/// dark squares, can never give check. Expected verdict from CHA-Solver's tests/positions.txt
+/// (`W-`: White can mate, Black cannot).
+#[test]
+fn squares_next_to_every_square_of_a_kings_region_are_held() {
+    let fen = "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert!(quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+    assert_helpmate(fen, Color::White);
+    // Without the pawn on g7 the bishop on f8 gets out, the black king follows through f8,
+    // its region no longer holds d8, and Black mates after all (CHA-Solver agrees): the
+    // helpmate is replayed.
+    let fen = "BbK1kb2/b1p1p3/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+    assert_helpmate(fen, Color::Black);
+}
