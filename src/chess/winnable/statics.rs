@@ -481,11 +481,11 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
     // The confined groups still assumed closed, by colour and square colour (light first);
     // one found open is dropped for good, which keeps the loop finite.
     let mut closed = [[true; 2]; 2];
-    // Each king's region as the last round worked it out, its square at first (every unit
-    // starts frozen).
-    let mut regions = [
-        Bitboard::from_square(pos.king(Color::White)).0,
-        Bitboard::from_square(pos.king(Color::Black)).0,
+    // What each king holds wherever it is in its region as the last round worked it out
+    // (see [`king_cover`]); at first its region is its square (every unit starts frozen).
+    let mut covers = [
+        king_cover(Bitboard::from_square(pos.king(Color::White)).0),
+        king_cover(Bitboard::from_square(pos.king(Color::Black)).0),
     ];
     loop {
         let mut groups: Vec<(Color, usize, Group)> = Vec::new();
@@ -506,7 +506,7 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
             held[color.index()] |= group.held;
         }
         for color in Color::ALL {
-            held[color.index()] |= king_cover(regions[color.index()]);
+            held[color.index()] |= covers[color.index()];
         }
         let (white, white_cones) =
             analyse_side(pos, Color::White, frozen, stuck, bound, safe, held[1]);
@@ -514,8 +514,11 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
             analyse_side(pos, Color::Black, frozen, stuck, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
-        let grown = [sides[0].king, sides[1].king] != regions;
-        regions = [sides[0].king, sides[1].king];
+        // A region grown so far that its king holds less than the round assumed calls for
+        // another round; one that grew without that changes nothing the round worked out.
+        let next_covers = [king_cover(sides[0].king), king_cover(sides[1].king)];
+        let grown = next_covers != covers;
+        covers = next_covers;
         let mut opened = false;
         for (color, shade, group) in &groups {
             if !group_closed(group, *color, &sides) {
