@@ -19,8 +19,10 @@
 //!    attacks, a slider's next squares) is defended for good and closed to the enemy king;
 //!    pieces that never move but may be taken (a rook boxed behind its own king, which could
 //!    only leave through the rook's square) are stuck: they stay on their squares and attack
-//!    only their neighbours; asked about one winner, a loser's knight whose every move would
-//!    checkmate that winner counts as stuck too, since that move ends every such series;
+//!    only their neighbours; asked about one winner, a loser's piece or pawn whose every move
+//!    would checkmate that winner counts as stuck too, since that move ends every such series;
+//!    pawns that never move but may be taken (head to head with a pawn nothing can take) are
+//!    stuck as well, and a unit that never moves gives no mating check unless it is a slider;
 //!    bishops of one colour and one square colour shut in a region that no other unit can
 //!    ever enter (a confined group) keep as many empty squares there as they have now, so a
 //!    square seen through more of the region's squares than that is attacked for good;

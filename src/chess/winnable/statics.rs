@@ -14,8 +14,13 @@
 //! not walls, but stand on their squares and attack only their neighbours while they last.
 //! A confined group (see `confined_group`) of bishops that shuffle through a few holes of a
 //! region no other unit can enter defends, as a group, the squares no single one of them holds.
+//! Pawns that never move but may be taken (see `stuck_pawn`: head to head with an enemy pawn
+//! that nothing of theirs can take, or one whose only move would checkmate the winner, see
+//! `mating_push`) keep a wall standing where a king may eat into it; and a unit that never
+//! moves gives no mating check unless it is a slider (see `Side::check`). A king holds the
+//! squares it stands on or next to wherever it is in its region (see `king_cover`).
 
-use super::super::attacks::{aligned, between, bishop_attacks, rook_attacks};
+use super::super::attacks::{aligned, between, bishop_attacks, line, rook_attacks};
 use super::super::{Bitboard, Color, Position, Role, Square};
 
 const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
@@ -123,6 +128,11 @@ struct Side {
     occupy: u64,
     /// Squares a unit other than the king can ever attack, frozen units included.
     attack: u64,
+    /// Squares where a unit of this side could ever give check: those a unit that may move
+    /// can ever attack, and a slider's lines, which a move of another unit may uncover. A
+    /// pawn, knight or king that never moves never gives the check that ends a game: its
+    /// check would have been there before the move that mated, with the mating side to move.
+    check: u64,
     /// Squares the king can ever stand on.
     king: u64,
     /// For each unit other than the king (frozen units included), the squares it can ever
@@ -230,7 +240,11 @@ fn analyse_side(
             let start = Bitboard::from_square(sq).0;
             if frozen & start != 0 {
                 // A frozen piece stays where it is and attacks from there.
-                side.attack |= mover.attacks(start, frozen);
+                let attack = mover.attacks(start, frozen);
+                side.attack |= attack;
+                if role != Role::Knight {
+                    side.check |= attack;
+                }
                 side.units.push(start);
                 side.origins.push(start);
                 continue;
@@ -239,14 +253,20 @@ fn analyse_side(
                 // A stuck piece never moves but may be taken: while it stands, every square
                 // it could step to stays filled (see `stuck_piece`), so it attacks only those.
                 side.occupy |= start;
-                side.attack |= mover.attacks(start, u64::MAX);
+                let attack = mover.attacks(start, u64::MAX);
+                side.attack |= attack;
+                if role != Role::Knight {
+                    side.check |= attack;
+                }
                 side.units.push(start);
                 side.origins.push(start);
                 continue;
             }
             let reach = mover.reach(start, frozen);
             side.occupy |= reach;
-            side.attack |= mover.attacks(reach, frozen);
+            let attack = mover.attacks(reach, frozen);
+            side.attack |= attack;
+            side.check |= attack;
             side.units.push(reach);
             side.origins.push(start);
         }
@@ -261,16 +281,30 @@ fn analyse_side(
     };
     let mut cones = [0u64; 64];
     for sq in squares(pawns & ours & !frozen) {
+        let start = 1u64 << sq.index();
+        if stuck & start != 0 {
+            // A stuck pawn never moves but may be taken (see `stuck_pawn`): it stands on
+            // its square, attacks from there, and never gives the check that mates.
+            cones[sq.index()] = start;
+            side.occupy |= start;
+            side.attack |= pawn_spread(color, start);
+            side.units.push(start);
+            side.origins.push(start);
+            continue;
+        }
         let cone = pawn_cone(color, sq, frozen, bound, safe, pawns & theirs);
         cones[sq.index()] = cone;
         side.occupy |= cone & !last;
         side.attack |= pawn_spread(color, cone & !last);
+        side.check |= pawn_spread(color, cone & !last);
         let mut unit = cone & !last;
         if cone & last != 0 {
             // Once promoted, a pawn may become any piece.
             let reach = Mover::Any.reach(cone & last, frozen);
             side.occupy |= reach;
-            side.attack |= Mover::Any.attacks(reach, frozen);
+            let attack = Mover::Any.attacks(reach, frozen);
+            side.attack |= attack;
+            side.check |= attack;
             unit |= reach;
         }
         side.units.push(unit);
@@ -280,6 +314,22 @@ fn analyse_side(
     // attacks for good (`held`): both hold as long as the frozen units stand.
     side.king = king_flood(Bitboard::from_square(pos.king(color)).0, held | frozen);
     (side, cones)
+}
+
+/// The squares that a king whose region is `region` always stands on or next to, wherever in
+/// the region it is: no enemy king ever enters them, and a unit of the king's side on one of
+/// them is defended by the king (the king is not on the unit's square, so it stands next to
+/// it). A region grows from round to round, and [`analyse`] runs until it is stable, so at the
+/// fixed point this holds with the region the round's other facts assume.
+fn king_cover(region: u64) -> u64 {
+    let mut cover = u64::MAX;
+    for sq in squares(region) {
+        cover &= king_spread(1u64 << sq.index());
+        if cover == 0 {
+            break;
+        }
+    }
+    cover
 }
 
 /// Every square a king starting on `start` can walk to without entering `forbidden`.
@@ -407,12 +457,15 @@ fn group_closed(group: &Group, color: Color, sides: &[Side; 2]) -> bool {
 /// frozen unit still stood, proved impossible. Frozen units are permanent walls for every
 /// flood and, through [`held_squares`], permanent defenders.
 ///
-/// A fourth set, the stuck pieces, holds the pieces that never move but may be taken (see
-/// [`stuck_piece`]): a stuck piece stays on its square and attacks only the squares next to
-/// it, which is what keeps a boxed-in rook behind its own king from sweeping the board in
-/// the floods. With `winner` given, the analysis serves only the question whether `winner`
-/// can mate, and a loser's knight whose every move checkmates the winner counts as stuck:
-/// after such a move the game is over and the winner has not mated.
+/// A fourth set, the stuck pieces and pawns, holds the units that never move but may be taken
+/// (see [`stuck_piece`] and [`stuck_pawn`]): a stuck piece stays on its square and attacks
+/// only the squares next to it, which is what keeps a boxed-in rook behind its own king from
+/// sweeping the board in the floods; a stuck pawn stays on its square, which keeps the enemy
+/// pawn ahead of it from ever pushing (so a king that takes one pawn of a wall does not thaw
+/// the whole wall). With `winner` given, the analysis serves only the question whether
+/// `winner` can mate, and a loser's piece whose every move checkmates the winner counts as
+/// stuck: after such a move the game is over and the winner has not mated; so does a loser's
+/// pawn whose one push checkmates the winner (see [`mating_push`] and [`mating_move`]).
 pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis> {
     if pos.legal_ep_square().is_some() {
         return None;
@@ -422,12 +475,18 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
     let kings = board.kings().0;
     let colour_bb = |c: Color| board.by_color(c).0;
     let mut frozen = board.occupied().0;
-    let mut stuck = frozen & !pawns & !kings;
+    let mut stuck = frozen & !kings;
     let mut bound = pawns;
     let mut safe = pawns;
     // The confined groups still assumed closed, by colour and square colour (light first);
     // one found open is dropped for good, which keeps the loop finite.
     let mut closed = [[true; 2]; 2];
+    // What each king holds wherever it is in its region as the last round worked it out
+    // (see [`king_cover`]); at first its region is its square (every unit starts frozen).
+    let mut covers = [
+        king_cover(Bitboard::from_square(pos.king(Color::White)).0),
+        king_cover(Bitboard::from_square(pos.king(Color::Black)).0),
+    ];
     loop {
         let mut groups: Vec<(Color, usize, Group)> = Vec::new();
         for color in Color::ALL {
@@ -446,12 +505,20 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
         for (color, _, group) in &groups {
             held[color.index()] |= group.held;
         }
+        for color in Color::ALL {
+            held[color.index()] |= covers[color.index()];
+        }
         let (white, white_cones) =
             analyse_side(pos, Color::White, frozen, stuck, bound, safe, held[1]);
         let (black, black_cones) =
             analyse_side(pos, Color::Black, frozen, stuck, bound, safe, held[0]);
         let sides = [white, black];
         let cones = [white_cones, black_cones];
+        // A region grown so far that its king holds less than the round assumed calls for
+        // another round; one that grew without that changes nothing the round worked out.
+        let next_covers = [king_cover(sides[0].king), king_cover(sides[1].king)];
+        let grown = next_covers != covers;
+        covers = next_covers;
         let mut opened = false;
         for (color, shade, group) in &groups {
             if !group_closed(group, *color, &sides) {
@@ -506,7 +573,21 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
                 exposed,
                 sides: &sides,
             };
-            for sq in squares(stuck & ours) {
+            for sq in squares(stuck & ours & pawns) {
+                let bit = 1u64 << sq.index();
+                if !stuck_pawn(
+                    pos,
+                    color,
+                    bit,
+                    winner,
+                    frozen,
+                    &sides,
+                    held[(!color).index()],
+                ) {
+                    next_stuck &= !bit;
+                }
+            }
+            for sq in squares(stuck & ours & !pawns) {
                 let bit = 1u64 << sq.index();
                 if !context.stuck_piece(sq) {
                     next_stuck &= !bit;
@@ -523,11 +604,17 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
             } else {
                 Color::Black
             };
-            if next_bound & next_safe & bit == 0 || forward(color, bit) & frozen == 0 {
+            let blocked = forward(color, bit) & frozen != 0
+                || mating_push(pos, color, bit, winner, frozen, &sides);
+            if next_bound & next_safe & bit == 0 || !blocked {
                 next_frozen &= !bit;
             }
         }
-        if next_frozen == frozen && next_stuck == stuck && next_bound == bound && next_safe == safe
+        if !grown
+            && next_frozen == frozen
+            && next_stuck == stuck
+            && next_bound == bound
+            && next_safe == safe
         {
             return Some(Analysis {
                 sides,
@@ -541,6 +628,131 @@ pub(super) fn analyse(pos: &Position, winner: Option<Color>) -> Option<Analysis>
         bound = next_bound;
         safe = next_safe;
     }
+}
+
+/// What a pawn of `color` could ever capture, were it to reach it: a square where an enemy
+/// unit other than the king may ever stand, by the round's reaches.
+fn prey(pos: &Position, color: Color, frozen: u64, sides: &[Side; 2]) -> u64 {
+    let board = pos.board();
+    let theirs = board.by_color(!color).0;
+    sides[(!color).index()].occupy
+        | (frozen & theirs & !board.kings().0)
+        | (board.pawns().0 & theirs)
+}
+
+/// Whether the pawn of `color` on `bit` never moves, though it may be taken: it can never
+/// capture (no enemy unit but the king can ever stand where it attacks), and the square
+/// ahead of it stays filled while it stands. That square holds a frozen unit, or an enemy
+/// pawn head to head with it that can never capture either and that no unit of `color` can
+/// ever take there (no unit of `color` ever attacks the square, and `color`'s king never
+/// comes next to it unless the enemy's frozen units hold it, `enemy_held`): that pawn cannot
+/// push while this one stands, so it stands as long as this one does. A king that takes this
+/// pawn may free the other, which does not matter: this one is gone.
+///
+/// Such pawns are not walls (they may vanish), but they attack only from their squares and
+/// never give the check that mates (see `Side::check`), which is what the greatest fixed
+/// point of [`analyse`] needs to keep a wall standing when a king may eat into it.
+fn stuck_pawn(
+    pos: &Position,
+    color: Color,
+    bit: u64,
+    winner: Option<Color>,
+    frozen: u64,
+    sides: &[Side; 2],
+    enemy_held: u64,
+) -> bool {
+    if pawn_spread(color, bit) & prey(pos, color, frozen, sides) != 0 {
+        return false;
+    }
+    let ahead = forward(color, bit);
+    if ahead & frozen != 0 || mating_push(pos, color, bit, winner, frozen, sides) {
+        return true;
+    }
+    let board = pos.board();
+    let ours = &sides[color.index()];
+    ahead & board.pawns().0 & board.by_color(!color).0 != 0
+        && pawn_spread(!color, ahead) & prey(pos, !color, frozen, sides) == 0
+        && ahead & ours.attack == 0
+        && (ahead & king_spread(ours.king) == 0 || ahead & enemy_held != 0)
+}
+
+/// Whether the pawn of `color` on `bit` belongs to the side that is not `winner` and its one
+/// possible move, a single push, would checkmate the winner: such a move ends the game
+/// without the winner's mate, so no helpmate for the winner contains it, and the pawn counts
+/// as never moving (the pawns' counterpart of the knight in `Stuck::first_steps`). Its
+/// captures are ruled out by the caller (no prey), a double step or a promotion by refusing.
+///
+/// The push gives check from a square no unit of the winner can ever attack, to a king that
+/// never moves (its region is its square), and every square next to that king holds one of
+/// the winner's frozen units or is attacked for good by one of `color`'s other frozen units
+/// (the pushed pawn's square and the checking square included, so the king takes neither):
+/// no king move, no capture and no block (a pawn's check is a contact check) answers it.
+/// This holds when the push is the first move that breaks the analysis' assumptions, which is
+/// all the greatest fixed point needs.
+fn mating_push(
+    pos: &Position,
+    color: Color,
+    bit: u64,
+    winner: Option<Color>,
+    frozen: u64,
+    sides: &[Side; 2],
+) -> bool {
+    let Some(winner) = winner else {
+        return false;
+    };
+    if winner == color {
+        return false;
+    }
+    let w = &sides[winner.index()];
+    let king = Bitboard::from_square(pos.king(winner)).0;
+    if w.king != king {
+        return false;
+    }
+    let (start, last) = match color {
+        Color::White => (0xff00u64, RANK_8),
+        Color::Black => (0xff00u64 << 40, RANK_1),
+    };
+    let to = forward(color, bit);
+    if to & (frozen | last) != 0 || (bit & start != 0 && forward(color, to) & frozen == 0) {
+        return false;
+    }
+    mating_move(pos, color, bit, to, Role::Pawn, winner, frozen, sides)
+}
+
+/// Whether a unit of `color` (not `winner`) that moves from `from` to `to` and is a `role`
+/// there surely checkmates `winner`, when that move is the first to break the round's
+/// assumptions: it gives a contact check (a pawn's, a knight's, or a piece's from a square
+/// next to the king), which no block answers, from a square no unit of the winner can ever
+/// attack, to a king that never moves, and every square next to that king holds one of the
+/// winner's frozen units or is attacked for good by a frozen unit of `color` other than the
+/// one that moves (so that the squares it held before its move count for nothing, and the
+/// king takes neither it nor a unit next to it).
+#[allow(clippy::too_many_arguments)]
+fn mating_move(
+    pos: &Position,
+    color: Color,
+    from: u64,
+    to: u64,
+    role: Role,
+    winner: Color,
+    frozen: u64,
+    sides: &[Side; 2],
+) -> bool {
+    let w = &sides[winner.index()];
+    let king = Bitboard::from_square(pos.king(winner)).0;
+    if winner == color || w.king != king || to & w.attack != 0 {
+        return false;
+    }
+    let checks = match role {
+        Role::Pawn => pawn_spread(color, to),
+        _ => Mover::of(role).attacks(to, u64::MAX),
+    };
+    if checks & king == 0 {
+        return false;
+    }
+    let held = held_squares(pos, color, frozen & !from);
+    let walls = frozen & pos.board().by_color(winner).0;
+    king_spread(king) & !king & !(walls | held) == 0
 }
 
 /// What [`Stuck::stuck_piece`] needs of one round of [`analyse`], for the pieces of `color`.
@@ -559,23 +771,42 @@ struct Stuck<'a> {
 
 impl Stuck<'_> {
     /// The squares a piece on `bit` of this side could step to first: the next square on
-    /// each line of a slider, a knight's jumps, less those from which a knight of the side
-    /// that is not `winner` would surely checkmate the winner. Such a move ends the game with
-    /// no mate by the winner (the winner's king can never move and no unit of the winner can
-    /// ever attack the square), so no helpmate for the winner contains it.
+    /// each line of a slider, a knight's jumps, less those to which a piece of the side that
+    /// is not `winner` would surely checkmate the winner (see [`mating_move`]; a slider's
+    /// square only where its line ends there or a frozen unit follows, so that it cannot go
+    /// on past it). Such a move ends the game with no mate by the winner, so no helpmate for
+    /// the winner contains it.
     fn first_steps(&self, bit: u64, role: Role) -> u64 {
-        let mut steps = Mover::of(role).attacks(bit, u64::MAX);
-        if role == Role::Knight
-            && let Some(winner) = self.winner
-            && winner != self.color
-        {
-            let target = Bitboard::from_square(self.pos.king(winner)).0;
-            let w = &self.sides[winner.index()];
-            if w.king == target {
-                steps &= !(knight_spread(target) & !w.attack);
+        let steps = Mover::of(role).attacks(bit, u64::MAX);
+        let Some(winner) = self.winner else {
+            return steps;
+        };
+        let king = self.pos.king(winner);
+        if winner == self.color || self.sides[winner.index()].king != 1u64 << king.index() {
+            return steps;
+        }
+        let from = Bitboard(bit).into_iter().next().unwrap_or(king);
+        let mut open = steps;
+        for to in squares(steps) {
+            let t = 1u64 << to.index();
+            let beyond = line(from, to).0 & king_spread(t) & !(t | bit);
+            if role == Role::Knight || beyond & !self.frozen == 0 {
+                let mates = mating_move(
+                    self.pos,
+                    self.color,
+                    bit,
+                    t,
+                    role,
+                    winner,
+                    self.frozen,
+                    self.sides,
+                );
+                if mates {
+                    open &= !t;
+                }
             }
         }
-        steps
+        open
     }
 
     /// Whether the piece of `self.color` on `sq` can never move, given the round's frozen
@@ -645,7 +876,7 @@ impl Analysis {
     fn no_mating_square(&self, winner: Color) -> bool {
         let w = &self.sides[winner.index()];
         let l = &self.sides[(!winner).index()];
-        for k in squares(l.king & w.attack) {
+        for k in squares(l.king & w.check) {
             let bit = 1u64 << k.index();
             let near = king_spread(bit);
             let open = near & !bit & !w.attack;

@@ -611,3 +611,125 @@ fn the_boxed_search_never_proves_a_winnable_position() {
     assert!(tried > 4000, "{tried} winnable verdicts tried");
     assert!(proved >= 5, "{proved} unwinnable verdicts proved");
 }
+
+/// Issue 15's walled family `...kBR/...pP1P`: the black king is shut in on f8, and Black's
+/// pawns stand head to head with White pawns on light squares that nothing of Black's can ever
+/// take. The white king may eat b4 or g3, but that frees only a pawn of its own, so the
+/// other pawns stay and Black's one moving unit, the bishop on b8's four squares, never
+/// reaches a square where the white king can be checked. Expected verdicts from CHA-Solver's
+/// tests/positions.txt (`W-`: White can mate, Black cannot) for the first three and from the
+/// CHA-Solver oracle for the last three (fixtures/unwinnability/oracle_cases.txt).
+#[test]
+fn pawns_head_to_head_with_untakeable_pawns_never_move() {
+    for fen in [
+        "1b3kBR/4pP1P/1pBpP2P/1P1P4/1pK5/1P1B2p1/4B1P1/8 b - - 0 1",
+        "1b3kBR/4pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P1B1B2/8/8 b - - 0 1",
+        "3b1kBR/b3pP1P/1pBpP2P/1P1P1Bp1/K2pB1P1/3P1B2/4B3/8 b - - 0 1",
+        "5kBR/b3pP1P/1pBpP2P/1P1P1Bp1/1pK1B1P1/1P3B2/4B3/8 b - - 0 1",
+        "1b1b1kBR/4pP1P/1pBpP2P/1P1P1Bp1/K2pB1P1/3P4/4B3/7B b - - 0 1",
+        "5kBR/b3pP1P/1pBpP2P/1P1P4/1pK5/1P1B2p1/6P1/5B2 b - - 0 1",
+    ] {
+        assert!(quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+    }
+    // White mates in the first (positions.txt `W-`), the helpmate replayed.
+    assert_helpmate(
+        "1b3kBR/4pP1P/1pBpP2P/1P1P4/1pK5/1P1B2p1/4B1P1/8 b - - 0 1",
+        Color::White,
+    );
+    // Without the white pawn on b3 (or on g2) the black pawn ahead of it runs to promote and
+    // Black mates (CHA-Solver agrees), so the rule must not fire there.
+    for fen in [
+        "1b3kBR/4pP1P/1pBpP2P/1P1P4/1pK5/3B2p1/4B1P1/8 b - - 0 1",
+        "1b3kBR/4pP1P/1pBpP2P/1P1P4/1pK5/1P1B2p1/4B3/8 b - - 0 1",
+    ] {
+        assert!(!quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+        assert_helpmate(fen, Color::Black);
+    }
+}
+
+/// Issue 15's kings inside the enemy wall: the white king on c4 (or d4) can never move, and
+/// each black pawn that could still push (b6, d6; c6, e6) would give a check that no white
+/// unit can answer, so its push would end the game with White mated: for White's question
+/// those pawns never move, the wall around the king stands, and White's light bishops stay
+/// shut behind their own pawns. Expected verdicts from CHA-Solver's tests/positions.txt
+/// (`-B`: White cannot mate, Black can) and from the oracle for the third position.
+#[test]
+fn a_pawn_whose_only_push_mates_the_winner_never_moves() {
+    for fen in [
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1",
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B2 b - - 0 1",
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1PbP2/2B5/1B3B2 b - - 0 1",
+        "3b1b2/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B3B2 w - - 0 1",
+    ] {
+        assert!(quick_unwinnable(&pos(fen), Color::White), "{fen}");
+        assert_helpmate(fen, Color::Black);
+    }
+    // Without the pawn on c6 the push b6-b5 is no mate (the king takes on b5) and White
+    // mates after all (CHA-Solver agrees): the helpmate is replayed.
+    let fen = "3b4/6k1/1p1p4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    assert_helpmate(fen, Color::White);
+    // The analysis that serves both colours (no winner given) knows nothing of that mate:
+    // there b6 is no permanent unit, since Black may push it.
+    let p = pos("3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - - 0 1");
+    let analysis = super::statics::analyse(&p, None).expect("no en passant");
+    assert_eq!(analysis.stuck & (1 << 41), 0, "b6 may push");
+}
+
+/// Issue 15's other walled bishop positions, which the same rules prove (pawns that never
+/// move but may be taken, and no mating check from a pawn, knight or king that never moves):
+/// White's units that can move never reach a square from which to check the black king.
+/// Expected verdicts from CHA-Solver's tests/positions.txt (`-B`: White cannot mate, Black
+/// can) and from the oracle for the second (oracle_cases.txt); Black's helpmates replayed.
+#[test]
+fn walled_bishop_positions_of_chasolver_are_dead_for_white() {
+    for fen in [
+        "1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - - 0 1",
+        "8/1pk3p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/B3Pp1p/5Kbr b - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 w - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 b - - 0 1",
+    ] {
+        assert!(quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    }
+    for fen in [
+        "1k6/1p4p1/1b1b2P1/6b1/1p1p4/1P1Pp1bp/4Pp1p/1B3Kbr b - - 0 1",
+        "8/B4b2/2k5/1p1p4/1P1Pp1pB/1pp1P1P1/1p6/bK3b2 w - - 0 1",
+    ] {
+        assert_helpmate(fen, Color::Black);
+    }
+}
+
+/// Issue 15's `6B1/b7/...` position: the black rook's one move, Ra1, would checkmate the white
+/// king, which never moves, so for White's question the rook never moves and the king stays
+/// shut in on b1; White's light bishops alone can then check the black king only on light
+/// squares above the wall, where Black has a single dark unit to fill its flight squares.
+/// Expected verdict from CHA-Solver's tests/positions.txt (`-B`: White cannot mate).
+#[test]
+fn a_rook_whose_only_move_mates_the_winner_never_moves() {
+    let fen = "6B1/b7/2k5/p1p1p1pB/P1P1P1P1/pp6/rp6/1K2b3 b - - 0 1";
+    assert!(quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    assert_helpmate(fen, Color::Black);
+    // Without the black pawn on b3 Ra1 is no mate (the king escapes to a2 or c2), and White
+    // mates after all (CHA-Solver agrees): the helpmate is replayed.
+    let fen = "6B1/b7/2k5/p1p1p1pB/P1P1P1P1/p7/rp6/1K2b3 b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::White), "{fen}");
+    assert_helpmate(fen, Color::White);
+}
+
+/// Issue 15's `BbK1kb2/...` position: the black king only ever shuttles between c8, d8 and
+/// e8, so d7 and d8 are always its square or next to it and the white king never gets past
+/// them; the white king stays on light squares (a6, b7, a8, c8), where Black's units, all on
+/// dark squares, can never give check. Expected verdict from CHA-Solver's tests/positions.txt
+/// (`W-`: White can mate, Black cannot).
+#[test]
+fn squares_next_to_every_square_of_a_kings_region_are_held() {
+    let fen = "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert!(quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+    assert_helpmate(fen, Color::White);
+    // Without the pawn on g7 the bishop on f8 gets out, the black king follows through f8,
+    // its region no longer holds d8, and Black mates after all (CHA-Solver agrees): the
+    // helpmate is replayed.
+    let fen = "BbK1kb2/b1p1p3/1pP1P1P1/1P6/8/8/8/1B2b2B b - - 0 1";
+    assert!(!quick_unwinnable(&pos(fen), Color::Black), "{fen}");
+    assert_helpmate(fen, Color::Black);
+}
