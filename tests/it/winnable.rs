@@ -172,7 +172,7 @@ fn cha_solver_community_positions() {
     }
     // Eight lines hold more queens than a move list can be proved to hold (see
     // `Position::from_setup_with_extra_material`).
-    check_vector("cha_solver_positions.txt", 8, 16);
+    check_vector("cha_solver_positions.txt", 8, 0);
 }
 
 #[test]
@@ -190,5 +190,5 @@ fn cha_solver_oracle_on_our_positions() {
     if !crate::util::slow_tests() {
         return;
     }
-    check_vector("oracle_cases.txt", 0, 5);
+    check_vector("oracle_cases.txt", 0, 0);
 }
