@@ -2,7 +2,7 @@
 //!
 //! A FEN has six fields: placement, side to move, castling rights, en passant square,
 //! half-move clock and move number. The last two may be missing (as in EPD), and then default
-//! to `0 1`. Writing gives back what was read: in particular an en passant square that no
+//! to `0 1`; so may the two before them, which then default to `- -`. Writing gives back what was read: in particular an en passant square that no
 //! capture can use stays in the FEN (only the repetition key ignores it).
 
 use std::fmt;
@@ -187,15 +187,11 @@ impl FromStr for Fen {
             "b" => Color::Black,
             other => return Err(ParseFenError::Turn(other.to_owned())),
         };
-        let castling = parse_castling(
-            fields
-                .next()
-                .ok_or(ParseFenError::MissingField("castling"))?,
-        )?;
-        let ep_square = match fields
-            .next()
-            .ok_or(ParseFenError::MissingField("en passant"))?
-        {
+        // A FEN cut after the side to move (as some tools and CHA's public test vector write
+        // it) means no castling right and no en passant square, the values a position set up
+        // by hand has unless it says otherwise.
+        let castling = parse_castling(fields.next().unwrap_or("-"))?;
+        let ep_square = match fields.next().unwrap_or("-") {
             "-" => None,
             text => {
                 let sq: Square = text

@@ -190,8 +190,10 @@ impl fmt::Debug for Move {
     }
 }
 
-/// The most legal moves any chess position has is 218; the list leaves room above that.
-const CAPACITY: usize = 256;
+/// The most legal moves any chess position has is 218. The list leaves room above that for
+/// the positions with more material than a game can produce that chess problems and CHA's
+/// test sets hold (up to thirteen queens a side), which the winnability decision answers too.
+const CAPACITY: usize = 384;
 
 /// A list of moves on the stack, as the move generator fills it.
 ///

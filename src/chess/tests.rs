@@ -25,8 +25,6 @@ fn fen_errors_name_the_field() {
     // The start position's placement followed by each rest.
     for (rest, expected) in [
         ("", ParseFenError::MissingField("side to move")),
-        (" w", ParseFenError::MissingField("castling")),
-        (" w KQkq", ParseFenError::MissingField("en passant")),
         (" x KQkq - 0 1", ParseFenError::Turn("x".into())),
         (" w KQkx - 0 1", ParseFenError::Castling("KQkx".into())),
         (" w KK - 0 1", ParseFenError::Castling("KK".into())),
@@ -39,6 +37,17 @@ fn fen_errors_name_the_field() {
     ] {
         check_fen_error(&format!("{start}{rest}"), expected);
     }
+}
+
+/// A FEN cut after the side to move, or after the castling rights, reads with the fields
+/// left out at their defaults: no castling right, no en passant square, `0 1`.
+#[test]
+fn a_fen_cut_after_the_side_to_move_takes_the_defaults() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let cut = Position::from_fen(&format!("{start} w")).unwrap();
+    assert_eq!(cut.to_fen(), format!("{start} w - - 0 1"));
+    let rights = Position::from_fen(&format!("{start} b KQkq")).unwrap();
+    assert_eq!(rights.to_fen(), format!("{start} b KQkq - 0 1"));
 }
 
 #[test]

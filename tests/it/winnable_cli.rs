@@ -159,7 +159,7 @@ fn text_says_when_a_position_is_dead_stalemate_or_already_mate() {
 fn a_bad_fen_argument_is_invalid_input_with_the_fen_readers_message() {
     // Each message is ParseFenError's, lowercase, saying what was expected.
     let cases = [
-        ("k7/8/8/8/8/8/8/K7 w", "fen has no castling field"),
+        ("k7/8/8/8/8/8/8/K7", "fen has no side to move field"),
         (
             "k7/8/8/8 w - - 0 1",
             "invalid fen placement: expected 8 ranks separated by `/`, found 4",

@@ -109,8 +109,11 @@ fn extra_material_is_analysed_as_given() {
     assert!(Position::from_fen(fen).is_err());
     assert_helpmate(fen, Color::White);
     assert!(winnability(&pos(fen), Color::Black).is_unwinnable());
-    // Ten queens and a king could have 10 * 27 + 10 moves, more than a move list holds.
-    let crowded = "7k/8/8/8/8/8/Q1QQQQ2/KQQQQQ2 w - - 0 1";
+    // Ten queens and a king (10 * 27 + 10 moves at most) fit in a move list, as do the
+    // thirteen queens of a CHA-Solver test position; sixteen (16 * 27 + 10 = 442) do not.
+    let ten = "7k/8/8/8/8/8/Q1QQQQ2/KQQQQQ2 w - - 0 1";
+    assert!(Position::from_fen_with_extra_material(ten).is_ok());
+    let crowded = "7k/8/8/8/8/Q1QQQQ2/QQQQQQ2/KQQQQQ2 w - - 0 1";
     assert_eq!(
         Position::from_fen_with_extra_material(crowded).unwrap_err(),
         ParseFenError::Position(PositionError::TooMuchMaterial(Color::White))
