@@ -238,22 +238,17 @@ fn analyse_side(
         let mover = Mover::of(role);
         for sq in board.by_piece(role.of(color)) {
             let start = Bitboard::from_square(sq).0;
-            if frozen & start != 0 {
-                // A frozen piece stays where it is and attacks from there.
-                let attack = mover.attacks(start, frozen);
-                side.attack |= attack;
-                if role != Role::Knight {
-                    side.check |= attack;
-                }
-                side.units.push(start);
-                side.origins.push(start);
-                continue;
-            }
-            if stuck & start != 0 {
-                // A stuck piece never moves but may be taken: while it stands, every square
-                // it could step to stays filled (see `stuck_piece`), so it attacks only those.
-                side.occupy |= start;
-                let attack = mover.attacks(start, u64::MAX);
+            if (frozen | stuck) & start != 0 {
+                // A frozen piece stays where it is and attacks from there. A stuck piece
+                // never moves but may be taken: while it stands, every square it could step
+                // to stays filled (see `stuck_piece`), so it attacks only those.
+                let blockers = if frozen & start != 0 {
+                    frozen
+                } else {
+                    side.occupy |= start;
+                    u64::MAX
+                };
+                let attack = mover.attacks(start, blockers);
                 side.attack |= attack;
                 if role != Role::Knight {
                     side.check |= attack;
