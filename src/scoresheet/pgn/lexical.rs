@@ -72,11 +72,13 @@ pub(super) struct Line<'a> {
 }
 
 impl<'a> Line<'a> {
-    pub(super) fn new(text: &'a str, number: u32) -> Line<'a> {
+    /// A line whose text is all ASCII exactly when `ascii` says so.
+    pub(super) fn new(text: &'a str, number: u32, ascii: bool) -> Line<'a> {
+        debug_assert_eq!(ascii, text.is_ascii());
         Line {
             text,
             number,
-            ascii: text.is_ascii(),
+            ascii,
             counted: Cell::new((0, 0)),
         }
     }
@@ -127,7 +129,7 @@ pub(super) fn char_at(text: &str, at: usize) -> Option<char> {
 
 /// Whether an ASCII byte is whitespace as `char::is_whitespace` has it: unlike
 /// `u8::is_ascii_whitespace`, that includes the vertical tab.
-pub(super) fn is_ascii_space(b: u8) -> bool {
+pub(super) const fn is_ascii_space(b: u8) -> bool {
     matches!(b, b'\t'..=b'\r' | b' ')
 }
 
@@ -192,6 +194,25 @@ static TOKEN_BYTES: [u8; 256] = {
 /// variation.
 #[inline]
 pub(super) fn token_end(text: &str, start: usize) -> usize {
+    // Nearly every token is plain ASCII up to a space (`Nf3`, `exd5`, `O-O`): one table
+    // look-up a byte finds its end, and only a `(` or a byte beyond ASCII takes the longer
+    // path, which goes on from where this one stopped.
+    let bytes = text.as_bytes();
+    let mut i = start;
+    while let Some(&b) = bytes.get(i)
+        && TOKEN_BYTES[usize::from(b)] == PART
+    {
+        i += 1;
+    }
+    match bytes.get(i) {
+        Some(&b) if TOKEN_BYTES[usize::from(b)] != DELIMITER => token_end_slow(text, i),
+        _ => i,
+    }
+}
+
+/// [`token_end`] from a byte that is a `(` or beyond ASCII.
+#[inline(never)]
+fn token_end_slow(text: &str, start: usize) -> usize {
     let bytes = text.as_bytes();
     let mut i = start;
     while let Some(&b) = bytes.get(i) {
@@ -210,6 +231,110 @@ pub(super) fn token_end(text: &str, start: usize) -> usize {
         }
     }
     i
+}
+
+/// What a byte at the start of a token tells [`Parser::scan`](super::parser::Parser): the
+/// two most common tokens, moves and move numbers, are read on a fast path from their first
+/// byte.
+pub(super) const START_SPACE: u8 = 0;
+pub(super) const START_LETTER: u8 = 1;
+pub(super) const START_DIGIT: u8 = 2;
+pub(super) const START_OTHER: u8 = 3;
+
+/// [`START_SPACE`] for ASCII whitespace, [`START_LETTER`] for an ASCII letter,
+/// [`START_DIGIT`] for an ASCII digit, [`START_OTHER`] for anything else.
+pub(super) static START_BYTES: [u8; 256] = {
+    let mut table = [START_OTHER; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = if is_ascii_space(byte) {
+            START_SPACE
+        } else if byte.is_ascii_alphabetic() {
+            START_LETTER
+        } else if byte.is_ascii_digit() {
+            START_DIGIT
+        } else {
+            START_OTHER
+        };
+        b += 1;
+    }
+    table
+};
+
+/// Whether the token that starts with an ASCII letter at byte `start` is a move as
+/// [`classify`] has it: every such token is, except one that may be an en passant mark
+/// (`e.p.`, `ep`).
+#[inline]
+pub(super) fn letter_starts_move(bytes: &[u8], start: usize) -> bool {
+    !(matches!(bytes.get(start), Some(b'e' | b'E'))
+        && matches!(bytes.get(start + 1), Some(b'.' | b'p' | b'P')))
+}
+
+/// A move number standing alone at byte `start` (`12.`, `12...`), read without
+/// [`classify`]: the number, whether it is Black's, and where the token ends. `None` for
+/// anything else (a result, a bare integer, a glued move, `12…`, a number too large), which
+/// [`classify`] reads.
+#[inline]
+pub(super) fn plain_move_number(bytes: &[u8], start: usize) -> Option<(MoveNumber, usize)> {
+    // Nine digits cannot overflow a u32; a longer number is left to `classify`.
+    const MOST_DIGITS: usize = 9;
+    let mut i = start;
+    let mut number: u32 = 0;
+    while let Some(&b) = bytes.get(i)
+        && b.is_ascii_digit()
+    {
+        if i - start == MOST_DIGITS {
+            return None;
+        }
+        number = number * 10 + u32::from(b - b'0');
+        i += 1;
+    }
+    let dots_start = i;
+    while bytes.get(i) == Some(&b'.') {
+        i += 1;
+    }
+    let dots = i - dots_start;
+    // The token must end right after its dots, as `token_end` would end it.
+    let ends = match bytes.get(i) {
+        None => true,
+        Some(&b) => TOKEN_BYTES[usize::from(b)] == DELIMITER,
+    };
+    (dots > 0 && i > start && ends).then_some((
+        MoveNumber {
+            number,
+            black: dots > 1,
+        },
+        i,
+    ))
+}
+
+/// The text without the whitespace at its ends, as `str::trim` has it; ASCII ends (nearly
+/// every comment's) are trimmed without decoding.
+#[inline]
+pub(super) fn trim(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    while let Some(&b) = bytes.get(start)
+        && is_ascii_space(b)
+    {
+        start += 1;
+    }
+    let mut end = bytes.len();
+    while end > start
+        && let Some(&b) = bytes.get(end - 1)
+        && is_ascii_space(b)
+    {
+        end -= 1;
+    }
+    let (Some(&first), Some(&last)) = (bytes.get(start), bytes.get(end.wrapping_sub(1))) else {
+        return "";
+    };
+    if first < 0x80 && last < 0x80 {
+        text.get(start..end).unwrap_or_default()
+    } else {
+        text.trim()
+    }
 }
 
 /// The length in bytes, parentheses included, of a group that may be glued to a move: one
@@ -467,15 +592,31 @@ fn is_name_char(c: char) -> bool {
     !c.is_whitespace() && !matches!(c, '"' | '[' | ']' | '{' | '}')
 }
 
+/// [`is_name_char`] for each ASCII byte, looked up rather than matched: every tag of a file
+/// has its name read byte by byte. False beyond ASCII, where the character decides.
+static NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let byte = b as u8;
+        table[b] = !is_ascii_space(byte) && !matches!(byte, b'"' | b'[' | b']' | b'{' | b'}');
+        b += 1;
+    }
+    table
+};
+
 /// Reads the tag pair whose `[` is at byte `start`; the offsets of the outcome are bytes.
 pub(super) fn parse_tag(text: &str, start: usize) -> TagParse<'_> {
+    if let Some(parse) = plain_tag(text, start) {
+        return parse;
+    }
     let bytes = text.as_bytes();
     let len = text.len();
     let mut i = skip_whitespace(text, start + 1);
     let name_start = i;
     while let Some(&b) = bytes.get(i) {
         if b < 0x80 {
-            if !is_name_char(char::from(b)) {
+            if !NAME_BYTES[usize::from(b)] {
                 break;
             }
             i += 1;
@@ -571,6 +712,42 @@ pub(super) fn parse_tag(text: &str, start: usize) -> TagParse<'_> {
             problem: Some((k, "tag pair not closed: expected `]`".to_owned())),
         }
     }
+}
+
+/// A tag pair as nearly every program writes it, `[Name "value"]` with an ASCII name, one
+/// space and no escape, read the way [`parse_tag`] reads it but without its general steps;
+/// `None` for any other shape, which [`parse_tag`] reads.
+#[inline]
+fn plain_tag(text: &str, start: usize) -> Option<TagParse<'_>> {
+    let bytes = text.as_bytes();
+    let name_start = start + 1;
+    let mut i = name_start;
+    while let Some(&b) = bytes.get(i)
+        && NAME_BYTES[usize::from(b)]
+    {
+        i += 1;
+    }
+    if i == name_start || bytes.get(i..i + 2) != Some(b" \"") {
+        return None;
+    }
+    let value_start = i + 2;
+    // Values are short: a plain loop finds their end sooner than a vectorised search.
+    let quote_or_escape = bytes
+        .get(value_start..)?
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')?;
+    let value_end = value_start + quote_or_escape;
+    if bytes.get(value_end..value_end + 2) != Some(b"\"]") {
+        return None;
+    }
+    Some(TagParse {
+        tag: Some((
+            text.get(name_start..i)?,
+            Cow::Borrowed(text.get(value_start..value_end)?),
+        )),
+        end: value_end + 2,
+        problem: None,
+    })
 }
 
 /// Appends to a value that is borrowed as long as it is one piece of the line.

@@ -5,8 +5,9 @@
 use std::collections::VecDeque;
 
 use super::lexical::{
-    Kind, Line, ParenMark, classify, find, is_ascii_space, is_move_text, looks_like_tag_pair,
-    paren_mark, parse_tag, space_len, split_suffixes, token_end, without_check_mark,
+    Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
+    is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark, parse_tag,
+    plain_move_number, space_len, split_suffixes, token_end, trim, without_check_mark,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -51,16 +52,16 @@ struct OpenComment {
     in_variation: bool,
 }
 
-/// A move number waiting for its move.
-#[derive(Debug)]
+/// A move number waiting for its move. Plain data, so that the move that takes it (nearly
+/// every move of a game) copies it out without a drop.
+#[derive(Debug, Clone, Copy)]
 struct Pending {
     number: MoveNumber,
     span: Span,
-    /// The text as written; kept only for a bare integer, which may turn out to be a move
-    /// token. A dotted number is written back from `number` when a message needs it.
-    text: Option<String>,
     /// Written as a bare integer: it is a move number only if a move follows, else it is
-    /// itself a move token (the next layer will say what is wrong with it).
+    /// itself a move token (the next layer will say what is wrong with it). Its text as
+    /// written is [`Parser::bare_text`]; a dotted number is written back from `number` when a
+    /// message needs it.
     bare: bool,
 }
 
@@ -75,6 +76,9 @@ pub(super) struct Parser {
     /// Variations open beyond [`MAX_VARIATION_DEPTH`], counted only.
     deeper: usize,
     pending: Option<Pending>,
+    /// The text of a pending bare integer, as written (`007` stays `007` if it turns out to
+    /// be a move token).
+    bare_text: String,
     /// Finished games not yet handed out.
     pub(super) ready: VecDeque<RawGame>,
     /// How large the next game's lists start.
@@ -82,8 +86,9 @@ pub(super) struct Parser {
 }
 
 impl Parser {
-    pub(super) fn feed_line(&mut self, line: &str, line_no: u32) {
-        self.scan(&Line::new(line, line_no));
+    /// Reads one line; `ascii` says whether it is all ASCII, which the caller knows already.
+    pub(super) fn feed_line(&mut self, line: &str, line_no: u32, ascii: bool) {
+        self.scan(&Line::new(line, line_no, ascii));
     }
 
     /// Ends the input: whatever is still open is reported, and the last game is handed out.
@@ -127,14 +132,39 @@ impl Parser {
         // Every character that PGN gives a meaning to is ASCII, so the line is read as bytes;
         // a character beyond ASCII is looked at whole only where it could be whitespace.
         while let Some(&b) = bytes.get(i) {
-            if b < 0x80 {
-                if is_ascii_space(b) {
+            // Moves and move numbers, most of the tokens of a game, are read on a fast path
+            // that comes to the same as the general one below.
+            match START_BYTES[usize::from(b)] {
+                START_SPACE => {
                     i += 1;
                     continue;
                 }
-            } else if let Some(len) = space_len(text, i) {
-                i += len;
-                continue;
+                START_LETTER if letter_starts_move(bytes, i) => {
+                    let end = token_end(text, i);
+                    // The content of variations is not kept, and a move is never unreadable.
+                    if self.variations.is_empty() {
+                        self.push_move(line.get(i, end), line.span(i));
+                    }
+                    i = end;
+                    continue;
+                }
+                START_DIGIT => {
+                    if let Some((number, end)) = plain_move_number(bytes, i) {
+                        if self.variations.is_empty() {
+                            self.move_number(number, line.span(i));
+                        }
+                        i = end;
+                        continue;
+                    }
+                }
+                _ => {
+                    if b >= 0x80
+                        && let Some(len) = space_len(text, i)
+                    {
+                        i += len;
+                        continue;
+                    }
+                }
             }
             let span = line.span(i);
             i = match b {
@@ -252,7 +282,7 @@ impl Parser {
     }
 
     /// Settles a move number that no move has taken.
-    #[inline]
+    #[inline(always)]
     fn flush_pending(&mut self) {
         if self.pending.is_some() {
             self.settle_pending();
@@ -261,17 +291,14 @@ impl Parser {
 
     /// [`Parser::flush_pending`] when a number is waiting: a bare integer becomes a move, a
     /// dotted number a problem.
+    #[inline(never)]
     fn settle_pending(&mut self) {
         if let Some(pending) = self.pending.take() {
             if pending.bare {
-                let text = pending
-                    .text
-                    .unwrap_or_else(|| pending.number.number.to_string());
-                self.ensure_game(pending.span.line).game.push_move(
-                    TokenText::new(&text),
-                    pending.span,
-                    None,
-                );
+                let text = TokenText::new(&self.bare_text);
+                self.ensure_game(pending.span.line)
+                    .game
+                    .push_move(text, pending.span, None);
             } else {
                 let written = match pending.number.black {
                     false => format!("{}.", pending.number.number),
@@ -293,7 +320,7 @@ impl Parser {
 
     /// Adds a main-line comment to the move it follows, or to the game before the first move.
     fn add_comment(&mut self, text: &str, line: u32) {
-        self.ensure_game(line).game.push_note(text.trim(), true);
+        self.ensure_game(line).game.push_note(trim(text), true);
     }
 
     fn close_comment(&mut self) {
@@ -419,14 +446,7 @@ impl Parser {
                 builder.finished = true;
             }
             Kind::Number { number, rest } => {
-                self.begin_movetext(span.line);
-                self.flush_pending();
-                self.pending = Some(Pending {
-                    number,
-                    span,
-                    text: None,
-                    bare: false,
-                });
+                self.move_number(number, span);
                 self.glued_move(line, start + rest, end);
             }
             Kind::Bare(number) => {
@@ -438,9 +458,10 @@ impl Parser {
                         black: false,
                     },
                     span,
-                    text: Some(text.to_owned()),
                     bare: true,
                 });
+                self.bare_text.clear();
+                self.bare_text.push_str(text);
             }
             Kind::Ellipsis { rest } => {
                 self.begin_movetext(span.line);
@@ -465,6 +486,18 @@ impl Parser {
         }
     }
 
+    /// A move number, which waits for its move.
+    #[inline]
+    fn move_number(&mut self, number: MoveNumber, span: Span) {
+        self.begin_movetext(span.line);
+        self.flush_pending();
+        self.pending = Some(Pending {
+            number,
+            span,
+            bare: false,
+        });
+    }
+
     /// The move glued to a move number (`12.e4`), at bytes `start..end` of the line.
     #[inline]
     fn glued_move(&mut self, line: &Line<'_>, start: usize, end: usize) {
@@ -480,20 +513,22 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     fn push_move(&mut self, text: &str, span: Span) {
-        self.begin_movetext(span.line);
+        // What `begin_movetext` does, with the waiting number taken in between: a game that
+        // has ended settles its own number first.
+        if self.finished() {
+            self.close_game();
+        }
         let number = self.pending.take().map(|p| p.number);
-        let game = &mut self.ensure_game(span.line).game;
+        let builder = self.ensure_game(span.line);
+        builder.has_movetext = true;
         // Every mark that `split_suffixes` takes off ends with `)`, `!` or `?`; nearly
         // every move ends otherwise (`e4`, `Nf3+`, `O-O`) and is kept whole.
-        if !text.ends_with([')', '!', '?']) {
-            game.push_move(TokenText::new(text), span, number);
-            return;
-        }
-        let split = split_suffixes(text);
-        game.push_move(split.text(), span, number);
-        for mark in split.marks {
-            game.push_note(mark, false);
+        if !matches!(text.as_bytes().last(), Some(b')' | b'!' | b'?')) {
+            builder.game.push_move(TokenText::new(text), span, number);
+        } else {
+            push_marked_move(&mut builder.game, text, span, number);
         }
     }
 
@@ -552,5 +587,16 @@ impl Parser {
             return None;
         }
         self.game.as_mut().map(|builder| &mut builder.game)
+    }
+}
+
+/// A move with marks glued to its end: the move is kept without them, and they become its
+/// annotations. Out of line, so that the common case stays small.
+#[inline(never)]
+fn push_marked_move(game: &mut RawGame, text: &str, span: Span, number: Option<MoveNumber>) {
+    let split = split_suffixes(text);
+    game.push_move(split.text(), span, number);
+    for mark in split.marks {
+        game.push_note(mark, false);
     }
 }
