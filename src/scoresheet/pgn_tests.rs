@@ -58,6 +58,28 @@ fn streamed<R: BufRead>(reader: R) -> Vec<RawGame> {
         .expect("reading from memory does not fail")
 }
 
+// ---- token text ----------------------------------------------------------------------------
+
+#[test]
+fn token_text_keeps_text_of_every_length() {
+    // Short texts are copied in pieces that overlap; every length must come back whole, and
+    // texts that differ anywhere must differ.
+    for text in ["abcdefghijklmnopqrstuvwxyz0123456789", "♘é½♘é½♘é½♘é½"] {
+        for (end, _) in text.char_indices().chain([(text.len(), ' ')]) {
+            let piece = &text[..end];
+            let token = TokenText::new(piece);
+            assert_eq!(token.as_str(), piece);
+            let mut built = TokenText::new("");
+            built.push_str(piece);
+            assert_eq!(token, built);
+            if let Some(last) = piece.chars().last() {
+                let other = format!("{}{}", &piece[..piece.len() - last.len_utf8()], 'Z');
+                assert_ne!(token, TokenText::new(&other), "{piece}");
+            }
+        }
+    }
+}
+
 // ---- games and tags ------------------------------------------------------------------------
 
 const TWO_GAMES: &str = "[Event \"first\"]\n[White \"Anna\"]\n\n1. e4 e5 1-0\n\n\

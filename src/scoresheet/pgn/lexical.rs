@@ -45,7 +45,7 @@ pub(super) enum ParenMark {
 }
 
 /// The outcome of reading one tag pair.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct TagParse<'a> {
     /// The tag to keep; a tag pair is kept whenever its name could be read. The value is
     /// borrowed from the line unless it held an escape.
@@ -300,7 +300,7 @@ pub(super) fn plain_move_number(bytes: &[u8], start: usize) -> Option<(MoveNumbe
         None => true,
         Some(&b) => TOKEN_BYTES[usize::from(b)] == DELIMITER,
     };
-    (dots > 0 && i > start && ends).then_some((
+    (dots > 0 && dots_start > start && ends).then_some((
         MoveNumber {
             number,
             black: dots > 1,
@@ -607,9 +607,11 @@ static NAME_BYTES: [bool; 256] = {
 
 /// Reads the tag pair whose `[` is at byte `start`; the offsets of the outcome are bytes.
 pub(super) fn parse_tag(text: &str, start: usize) -> TagParse<'_> {
-    if let Some(parse) = plain_tag(text, start) {
-        return parse;
-    }
+    plain_tag(text, start).unwrap_or_else(|| any_tag(text, start))
+}
+
+/// [`parse_tag`] for a tag pair of any shape.
+fn any_tag(text: &str, start: usize) -> TagParse<'_> {
     let bytes = text.as_bytes();
     let len = text.len();
     let mut i = skip_whitespace(text, start + 1);
@@ -762,4 +764,154 @@ fn push_cow<'a>(value: &mut Cow<'a, str>, piece: &'a str) {
 /// Whether a whole line, from its first column, is a well-formed tag pair.
 pub(super) fn looks_like_tag_pair(text: &str) -> bool {
     text.starts_with('[') && parse_tag(text, 0).problem.is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast paths of this module against the general steps they stand in for.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Text made of what movetext and tag pairs are made of, ASCII and not.
+    fn pieces() -> impl Strategy<Value = String> {
+        let piece = prop::sample::select(vec![
+            "e",
+            "E",
+            "p",
+            "P",
+            ".",
+            "..",
+            "…",
+            "N",
+            "f3",
+            "x",
+            "d5",
+            "=Q",
+            "+",
+            "#",
+            "!",
+            "?",
+            "(",
+            ")",
+            "(Q)",
+            "(e.p.)",
+            "(=)",
+            "0",
+            "1",
+            "9",
+            "12",
+            "4294967296",
+            "-",
+            "/",
+            "½",
+            " ",
+            "\t",
+            "\u{b}",
+            "\u{a0}",
+            "\u{2003}",
+            "{",
+            "}",
+            "[",
+            "]",
+            ";",
+            "$",
+            "\"",
+            "\\",
+            "é",
+            "♘",
+            "Event",
+            "O-O",
+        ]);
+        prop::collection::vec(piece, 0..10).prop_map(|pieces| pieces.concat())
+    }
+
+    /// Where the token at `start` ends, by the general loop alone.
+    fn general_token_end(text: &str, start: usize) -> usize {
+        token_end_slow(text, start)
+    }
+
+    #[test]
+    fn a_plain_move_number_reads_as_classify_reads_it() {
+        for (text, number, black) in [("1.", 1, false), ("12...", 12, true), ("007..", 7, true)] {
+            let (read, end) = plain_move_number(text.as_bytes(), 0).expect(text);
+            assert_eq!((read.number, read.black, end), (number, black, text.len()));
+        }
+        // Results, glued moves, ellipses, bare and huge numbers are left to `classify`.
+        for text in [
+            "1-0",
+            "0.5-0.5",
+            "1.e4",
+            "1…",
+            "12",
+            "1234567890.",
+            "1.(",
+            "1.é",
+            "...",
+        ] {
+            assert_eq!(plain_move_number(text.as_bytes(), 0), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_plain_tag_reads_as_the_general_steps_read_it() {
+        let line = r#"[Event "Open, round 1"] [Site "https://lichess.org/x"]"#;
+        let parse = plain_tag(line, 0).expect("a plain tag pair");
+        assert_eq!(parse, any_tag(line, 0));
+        assert_eq!(parse.tag, Some(("Event", Cow::Borrowed("Open, round 1"))));
+        for odd in [
+            r#"[ Event "x"]"#,
+            r#"[Event  "x"]"#,
+            r#"[Event "a\"b"]"#,
+            r#"[Event "x" ]"#,
+        ] {
+            assert_eq!(plain_tag(odd, 0), None, "{odd}");
+        }
+    }
+
+    #[test]
+    fn trimming_ascii_ends_keeps_what_str_trim_keeps() {
+        for text in [
+            "",
+            " ",
+            " [%clk 0:03:00] ",
+            "\u{b}x\t",
+            "\u{a0}x ",
+            " x\u{2003}",
+            "é",
+            " ♘ ",
+        ] {
+            assert_eq!(trim(text), text.trim(), "{text:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_fast_paths_agree_with_the_general_steps(text in pieces(), at in 0usize..40) {
+            let start = if text.is_char_boundary(at.min(text.len())) { at.min(text.len()) } else { 0 };
+            prop_assert_eq!(token_end(&text, start), general_token_end(&text, start));
+            prop_assert_eq!(trim(&text), text.trim());
+            let bytes = text.as_bytes();
+            if let Some((number, end)) = plain_move_number(bytes, start) {
+                let token = text.get(start..token_end(&text, start)).unwrap_or_default();
+                prop_assert_eq!(end, start + token.len());
+                prop_assert_eq!(classify(token), Kind::Number { number, rest: token.len() });
+            }
+            if let Some(&(b'a'..=b'z' | b'A'..=b'Z')) = bytes.get(start) {
+                let token = text.get(start..token_end(&text, start)).unwrap_or_default();
+                if letter_starts_move(bytes, start) {
+                    prop_assert_eq!(classify(token), Kind::Move);
+                }
+            }
+            let tag = format!("[{text}");
+            if let Some(parse) = plain_tag(&tag, 0) {
+                prop_assert_eq!(parse, any_tag(&tag, 0));
+            }
+            let tag = format!("[Name \"{text}\"]");
+            if let Some(parse) = plain_tag(&tag, 0) {
+                prop_assert_eq!(parse, any_tag(&tag, 0));
+            }
+        }
+    }
 }
