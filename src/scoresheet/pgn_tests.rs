@@ -747,6 +747,28 @@ fn the_reader_hands_out_each_game_before_reading_the_rest() {
 }
 
 #[test]
+fn an_interrupted_read_is_tried_again() {
+    // A read cut short by a signal is no error: the reader asks again and loses nothing.
+    struct Hiccups<'a>(&'a [u8], bool);
+    impl std::io::Read for Hiccups<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            self.1 = !self.1;
+            if self.1 {
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = self.0.len().min(buf.len()).min(5);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let text = "[Event \"a\"]\r\n1. e4 {check} 1-0\r[Event \"b\"]\n1. d4 *";
+    let games = streamed(BufReader::with_capacity(3, Hiccups(text.as_bytes(), false)));
+    assert_eq!(games, read_games(text));
+    assert_eq!(games.len(), 2);
+}
+
+#[test]
 fn random_legal_games_read_cleanly() {
     // python-chess wrote these games (see fixtures/), so every token is standard SAN and
     // every move is legal.

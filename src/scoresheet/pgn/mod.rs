@@ -38,7 +38,7 @@ use std::io::{self, BufRead};
 mod lexical;
 mod parser;
 
-use super::text::{Lines, decode_line_borrowed};
+use super::text::decode_line_borrowed;
 
 use self::lexical::QUOTE_LIMIT;
 use self::parser::Parser;
@@ -421,13 +421,18 @@ impl fmt::Debug for RawGame {
 /// Reads games one at a time from PGN or plain scoresheet text.
 ///
 /// Lines are decoded as [`decode_line`](super::text::decode_line) does (UTF-8, else
-/// Windows-1252) and may end with LF, CRLF or CR. After an I/O error the iterator returns that
-/// error and then ends; the game being read when the error happened is not returned.
+/// Windows-1252) and may end with LF, CRLF or CR, as [`Lines`](super::text::Lines) splits
+/// them. After an I/O error the iterator returns that error and then ends; the game being
+/// read when the error happened is not returned.
 #[derive(Debug)]
 pub struct PgnReader<R> {
-    lines: Lines<R>,
-    /// The bytes of the current line, kept to reuse the allocation.
-    bytes: Vec<u8>,
+    reader: R,
+    /// The start of a line that runs past the end of the reader's buffer, gathered until its
+    /// end arrives.
+    partial: Vec<u8>,
+    /// The last line ended with CR at the end of a buffer, so an LF that starts the next
+    /// buffer is the second half of a CRLF.
+    after_cr: bool,
     parser: Parser,
     line: u32,
     done: bool,
@@ -436,8 +441,9 @@ pub struct PgnReader<R> {
 impl<R: BufRead> PgnReader<R> {
     pub fn new(reader: R) -> PgnReader<R> {
         PgnReader {
-            lines: Lines::new(reader),
-            bytes: Vec::new(),
+            reader,
+            partial: Vec::new(),
+            after_cr: false,
             parser: Parser::default(),
             line: 0,
             done: false,
@@ -456,34 +462,74 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             if self.done {
                 return None;
             }
-            let parser = &mut self.parser;
-            let line = &mut self.line;
-            let read = self.lines.next_with(&mut self.bytes, |bytes| {
-                *line = line.saturating_add(1);
-                // Nearly every line is ASCII: that one pass over its bytes is all the
-                // checking it needs, and it tells the parser that columns are byte offsets.
-                if bytes.is_ascii() {
-                    // SAFETY: ASCII bytes are valid UTF-8. (`decode_line_borrowed` would
-                    // check them again, and that check was a thirtieth of the reader's time.)
-                    let text = unsafe { std::str::from_utf8_unchecked(bytes) };
-                    parser.feed_line(text, *line, true);
-                } else {
-                    let text = decode_line_borrowed(bytes);
-                    parser.feed_line(&text, *line, text.is_ascii());
-                }
-            });
-            match read {
-                Ok(true) => {}
-                Ok(false) => {
-                    self.done = true;
-                    self.parser.finish();
-                }
+            let buf = match self.reader.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => {
                     self.done = true;
                     return Some(Err(e));
                 }
+            };
+            if buf.is_empty() {
+                self.done = true;
+                // A last line without a line end is still a line; an empty rest is not.
+                if !self.partial.is_empty() {
+                    feed(&mut self.parser, &mut self.line, &self.partial, None);
+                    self.partial.clear();
+                }
+                self.parser.finish();
+                continue;
             }
+            // Every line that ends in this buffer is read from it in one go, rather than a
+            // line a call: the lines of a tag section are short, and handing each over on its
+            // own cost as much as reading it. Games finished meanwhile wait in `ready`, and
+            // reading them involves no I/O, so they come out just as they would one by one.
+            // One pass over the buffer tells whether all its lines are ASCII.
+            let ascii = Some(true).filter(|_| buf.is_ascii());
+            let start = usize::from(self.after_cr && buf.first() == Some(&b'\n'));
+            self.after_cr = false;
+            let mut rest = buf.get(start..).unwrap_or_default();
+            // A vectorised search: a Lichess game's movetext is one line of thousands of bytes.
+            while let Some(at) = memchr::memchr2(b'\n', b'\r', rest) {
+                let line = rest.get(..at).unwrap_or_default();
+                if self.partial.is_empty() {
+                    feed(&mut self.parser, &mut self.line, line, ascii);
+                } else {
+                    self.partial.extend_from_slice(line);
+                    feed(&mut self.parser, &mut self.line, &self.partial, None);
+                    self.partial.clear();
+                }
+                let cr = rest.get(at) == Some(&b'\r');
+                rest = rest.get(at + 1..).unwrap_or_default();
+                if cr {
+                    match rest.first() {
+                        Some(b'\n') => rest = rest.get(1..).unwrap_or_default(),
+                        Some(_) => {}
+                        None => self.after_cr = true,
+                    }
+                }
+            }
+            self.partial.extend_from_slice(rest);
+            let used = buf.len();
+            self.reader.consume(used);
         }
+    }
+}
+
+/// Hands one line to the parser, decoded; `ascii` is `Some(true)` when the line is known to
+/// be ASCII, else `None`.
+fn feed(parser: &mut Parser, line: &mut u32, bytes: &[u8], ascii: Option<bool>) {
+    *line = line.saturating_add(1);
+    // Nearly every line is ASCII: that one check of its bytes is all the checking it needs,
+    // and it tells the parser that columns are byte offsets.
+    if ascii.unwrap_or_else(|| bytes.is_ascii()) {
+        // SAFETY: ASCII bytes are valid UTF-8. (`decode_line_borrowed` would check them
+        // again, and that check was a thirtieth of the reader's time.)
+        let text = unsafe { std::str::from_utf8_unchecked(bytes) };
+        parser.feed_line(text, *line, true);
+    } else {
+        let text = decode_line_borrowed(bytes);
+        parser.feed_line(&text, *line, text.is_ascii());
     }
 }
 
