@@ -78,7 +78,13 @@ enum TextRepr {
     Heap(String),
 }
 
-const INLINE_TEXT: usize = 22;
+/// As many bytes as fit beside the variant's tag and `len` in the room that `Heap` takes
+/// anyway (a `String` and a tag, 32 bytes): long event names and Lichess game addresses (28
+/// bytes) are kept inline at no cost in size.
+const INLINE_TEXT: usize = 30;
+
+#[cfg(target_pointer_width = "64")]
+const _: () = assert!(std::mem::size_of::<TokenText>() == 32);
 
 impl TokenText {
     pub fn new(text: &str) -> TokenText {
