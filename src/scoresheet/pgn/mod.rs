@@ -375,12 +375,18 @@ struct Capacities {
 }
 
 impl Capacities {
-    fn of(game: &RawGame) -> Capacities {
+    /// The capacities for the game after `game`, given those that `game` started with: the
+    /// larger of what `game` needed and seven eighths of its own start. A file mixes short
+    /// and long games, and a list that outgrows its start is copied whole; the slow decay
+    /// forgets a long game after a few dozen shorter ones.
+    fn next(&self, game: &RawGame) -> Capacities {
+        let size =
+            |used: usize, before: usize, most: usize| used.max(before - before / 8).min(most);
         Capacities {
-            tags: game.tags.len().min(64),
-            moves: game.moves.len().min(1024),
-            notes: game.notes.len().min(1024),
-            note_text: game.note_text.len().min(64 * 1024),
+            tags: size(game.tags.len(), self.tags, 64),
+            moves: size(game.moves.len(), self.moves, 1024),
+            notes: size(game.notes.len(), self.notes, 1024),
+            note_text: size(game.note_text.len(), self.note_text, 64 * 1024),
         }
     }
 }
@@ -562,5 +568,27 @@ pub fn quote(text: &str) -> String {
         let mut short: String = text.chars().take(QUOTE_LIMIT).collect();
         short.push('…');
         short
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn list_capacities_follow_the_longest_recent_game_and_forget_it_slowly() {
+        let long = read_games(&format!("{}*", "e4 e5 ".repeat(40))).remove(0);
+        let short = read_games("e4 *").remove(0);
+        let mut hint = Capacities::default().next(&long);
+        assert_eq!(hint.moves, 80);
+        let mut starts = Vec::new();
+        for _ in 0..3 {
+            hint = hint.next(&short);
+            starts.push(hint.moves);
+        }
+        assert_eq!(starts, [70, 62, 55]);
+        // A list never starts larger than its bound, however long the last game.
+        let huge = read_games(&format!("{}*", "e4 ".repeat(2000))).remove(0);
+        assert_eq!(hint.next(&huge).moves, 1024);
     }
 }

@@ -264,7 +264,7 @@ impl Parser {
         }
         if let Some(builder) = self.game.take() {
             let mut game = builder.game;
-            self.hint = Capacities::of(&game);
+            self.hint = self.hint.next(&game);
             // Problems found late (an unclosed variation is noticed only at the end) are put
             // back in text order, so that they read from top to bottom.
             game.problems.sort_by_key(|p| (p.span.line, p.span.column));
