@@ -265,8 +265,11 @@ impl Greedy<'_> {
     #[inline(never)]
     fn some_pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
         self.moves += targets.count() * if promoting { 4 } else { 1 };
-        if self.mate.is_some() {
+        if promoting {
             each_pawn_move(targets, back, promoting, |m| self.try_mate(m));
+        } else if let Some(search) = &self.mate {
+            let checking = search.pawns_checking(targets, back);
+            each_pawn_move(checking, back, false, |m| self.try_mate(m));
         }
         if self.found.is_some() {
             return;
@@ -435,6 +438,20 @@ impl<'a> MateSearch<'a> {
         } else {
             targets & self.checks[role.index()]
         }
+    }
+
+    /// The targets of `targets`, pawn moves each from the square `back` indices below, from
+    /// which a pawn move that does not promote may give check: [`MateSearch::may_check`]
+    /// for a whole set of pawn moves at once.
+    #[inline]
+    fn pawns_checking(&self, targets: Bitboard, back: i32) -> Bitboard {
+        // The targets of the pawns that uncover a check: their origins moved `back` on.
+        let uncovering = if back > 0 {
+            self.uncovering.0 << back
+        } else {
+            self.uncovering.0 >> -back
+        };
+        targets & (self.checks[Role::Pawn.index()] | Bitboard(uncovering))
     }
 
     /// Whether a move that may give check mates.
