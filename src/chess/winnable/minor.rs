@@ -41,6 +41,7 @@ use super::super::attacks::{
 };
 use super::super::{Bitboard, Color, Move, MoveList, Position, Rank, Role, Square};
 use super::probe::probe;
+use super::search::ByKey;
 use super::statics::material_unwinnable;
 
 /// Positions the promotion search may expand.
@@ -210,7 +211,7 @@ fn best_first(
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let mut nodes: Vec<Node> = Vec::with_capacity(limit.min(4096));
     let mut waiting: Vec<(u32, Move)> = Vec::new();
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen: HashSet<u64, ByKey> = HashSet::default();
     seen.insert(pos.repetition_key().0);
     let mut open: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     let mut moves = MoveList::new();

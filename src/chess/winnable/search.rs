@@ -588,10 +588,10 @@ impl Helpmate {
 /// taken for one: a hash alone could, however rarely, hide a mate.
 type Identity = (Board, Color, CastlingRights, Option<Square>);
 
-/// The tables of both searches are keyed by Zobrist keys, which are already uniformly
+/// The tables of the searches (and the minor finder's) are keyed by Zobrist keys, which are already uniformly
 /// random: hashing them again (the standard library's SipHash) only costs time.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -610,7 +610,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-type ByKey = BuildHasherDefault<KeyHasher>;
+pub(super) type ByKey = BuildHasherDefault<KeyHasher>;
 
 /// A visited position of the exhaustive search: hashed by its Zobrist key, compared by its
 /// whole [`Identity`], so that two positions with one key are still told apart.
