@@ -313,6 +313,7 @@ fn pinned_pieces(pos: &Position, king: Square, us: Color) -> Bitboard {
     pinned
 }
 
+#[inline]
 fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard) {
     let us = pos.turn;
     let board = &pos.board;
