@@ -31,7 +31,12 @@ pub(crate) trait MoveSink {
 /// The pawn moves of [`MoveSink::pawn_moves`], one by one: four promotions for each target
 /// on the last rank.
 #[inline]
-fn each_pawn_move(targets: Bitboard, back: i32, promoting: bool, mut each: impl FnMut(Move)) {
+pub(crate) fn each_pawn_move(
+    targets: Bitboard,
+    back: i32,
+    promoting: bool,
+    mut each: impl FnMut(Move),
+) {
     for to in targets {
         let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
         if promoting {
@@ -308,6 +313,7 @@ fn pinned_pieces(pos: &Position, king: Square, us: Color) -> Bitboard {
     pinned
 }
 
+#[inline]
 fn castling_moves<S: MoveSink>(pos: &Position, sink: &mut S, dest: Bitboard) {
     let us = pos.turn;
     let board = &pos.board;

@@ -470,6 +470,12 @@ impl Position {
 
     /// Whether `mv` is legal here.
     pub fn is_legal(&self, mv: Move) -> bool {
+        self.is_legal_given(mv, self.checkers())
+    }
+
+    /// [`Position::is_legal`] for a caller that already knows the pieces giving check (a
+    /// line written move by move knows them from the previous move's check mark).
+    pub(crate) fn is_legal_given(&self, mv: Move, checkers: Bitboard) -> bool {
         if !self
             .board
             .by_piece(mv.role().of(self.turn))
@@ -480,9 +486,10 @@ impl Position {
         // Only the moves between the two squares are generated: the one asked about is
         // among them if it is legal.
         let mut sink = ContainsSink { mv, found: false };
-        movegen::generate(
+        movegen::generate_with_checkers(
             self,
             &mut sink,
+            checkers,
             Bitboard::from_square(mv.from()),
             Bitboard::from_square(mv.to()),
         );
@@ -566,15 +573,26 @@ impl Position {
 
     /// The en passant square if an en passant capture there is legal right now (FIDE 9.2.3:
     /// only then does it make the position differ from one without it).
+    ///
+    /// Asked twice after every half-move of a replayed game (for the repetition keys), and
+    /// nearly always of a position with no en passant square: that answer comes inline, the
+    /// test of the captures in a call.
+    #[inline]
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
+        self.ep_capture_is_legal(ep).then_some(ep)
+    }
+
+    /// Whether a pawn of the side to move may capture en passant onto `ep` (the en passant
+    /// square) now.
+    #[inline(never)]
+    fn ep_capture_is_legal(&self, ep: Square) -> bool {
         let capturers = attacks::pawn_attacks(!self.turn, ep)
             & self.board.pawns()
             & self.board.by_color(self.turn);
         capturers
             .into_iter()
             .any(|from| movegen::en_passant_is_legal(self, from, ep))
-            .then_some(ep)
     }
 
     /// Whether the two positions are the same in the sense of FIDE 9.2.3: same side to move,

@@ -407,10 +407,20 @@ impl SanPlus {
     /// [`SanPlus::from_move`] for a caller that has played the move already: `after` is the
     /// position it leads to.
     fn from_move_to(pos: &Position, mv: Move, after: &Position) -> SanPlus {
+        SanPlus::from_move_given(pos, mv, after, after.checkers())
+    }
+
+    /// [`SanPlus::from_move_to`] for a caller that knows the pieces giving check in `after`.
+    fn from_move_given(
+        pos: &Position,
+        mv: Move,
+        after: &Position,
+        after_checkers: Bitboard,
+    ) -> SanPlus {
         let san = San::from_move(pos, mv);
-        let suffix = if !after.is_check() {
+        let suffix = if after_checkers.is_empty() {
             None
-        } else if after.has_legal_moves() {
+        } else if after.has_legal_moves_given(after_checkers) {
             Some(Suffix::Check)
         } else {
             Some(Suffix::Checkmate)
@@ -601,10 +611,19 @@ impl Position {
     /// first; the numbers continue from this position's full-move number. Stops quietly at the
     /// first move that is not legal, so that a caller's bug cannot turn into a panic.
     pub fn numbered_line(&self, moves: &[Move]) -> String {
-        let mut text = String::new();
+        // About five characters a move and a number every other move.
+        let mut text = String::with_capacity(8 * moves.len());
         let mut pos = *self;
+        // The pieces giving check in `pos`: each is worked out once, for the check mark of
+        // the move that leads to the position and for the legality test of the next.
+        let mut checkers = pos.checkers();
         for (i, &mv) in moves.iter().enumerate() {
-            let Ok(next) = pos.play(mv) else { break };
+            if !pos.is_legal_given(mv, checkers) {
+                break;
+            }
+            let mut next = pos;
+            next.play_unchecked(mv);
+            let next_checkers = next.checkers();
             if !text.is_empty() {
                 text.push(' ');
             }
@@ -615,8 +634,9 @@ impl Position {
                 push_number(&mut text, pos.fullmove_number());
                 text.push_str("... ");
             }
-            SanPlus::from_move_to(&pos, mv, &next).push_to(&mut text);
+            SanPlus::from_move_given(&pos, mv, &next, next_checkers).push_to(&mut text);
             pos = next;
+            checkers = next_checkers;
         }
         text
     }
@@ -630,7 +650,7 @@ impl Position {
 
 /// Appends the decimal digits of `number`: the formatting machinery was a large part of the
 /// time of writing a helpmate line.
-fn push_number(out: &mut String, number: u32) {
+pub(super) fn push_number(out: &mut String, number: u32) {
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut rest = number;

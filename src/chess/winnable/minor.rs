@@ -41,6 +41,7 @@ use super::super::attacks::{
 };
 use super::super::{Bitboard, Color, Move, MoveList, Position, Rank, Role, Square};
 use super::probe::probe;
+use super::search::ByKey;
 use super::statics::material_unwinnable;
 
 /// Positions the promotion search may expand.
@@ -210,7 +211,7 @@ fn best_first(
     let limit = usize::try_from(limit).unwrap_or(usize::MAX);
     let mut nodes: Vec<Node> = Vec::with_capacity(limit.min(4096));
     let mut waiting: Vec<(u32, Move)> = Vec::new();
-    let mut seen: HashSet<u64> = HashSet::new();
+    let mut seen: HashSet<u64, ByKey> = HashSet::default();
     seen.insert(pos.repetition_key().0);
     let mut open: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
     let mut moves = MoveList::new();
@@ -488,17 +489,24 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
     let ours = board.by_color(winner);
     let theirs = board.by_color(!winner);
     let occupied = board.occupied().without(loser_king);
+    // The winner's units role by role (here and below): the union, count and minimum do not
+    // depend on the order, and a unit's role comes without a lookup (the best-first search
+    // asks this of every position it meets, for every corner).
     let mut covered = Bitboard::EMPTY;
-    for sq in ours {
-        let role = board.role_at(sq).expect("occupied");
-        covered |= match role {
-            Role::Pawn => pawn_attacks(winner, sq),
-            Role::Knight => knight_attacks(sq),
-            Role::Bishop => bishop_attacks(sq, occupied),
-            Role::Rook => rook_attacks(sq, occupied),
-            Role::Queen => queen_attacks(sq, occupied),
-            Role::King => king_attacks(sq),
-        };
+    for sq in board.pawns() & ours {
+        covered |= pawn_attacks(winner, sq);
+    }
+    for sq in board.knights() & ours {
+        covered |= knight_attacks(sq);
+    }
+    for sq in board.diagonal_sliders() & ours {
+        covered |= bishop_attacks(sq, occupied);
+    }
+    for sq in board.straight_sliders() & ours {
+        covered |= rook_attacks(sq, occupied);
+    }
+    for sq in board.kings() & ours {
+        covered |= king_attacks(sq);
     }
     let flights = king_attacks(corner);
     let helpers = theirs & !board.kings();
@@ -524,34 +532,32 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
     // (through the winner's own units, which can step aside) has to leave its line first.
     if loser_king != corner {
         let through = occupied & !ours;
-        let attackers = (ours & !board.kings())
-            .filter(|&sq| match board.role_at(sq) {
-                Some(Role::Knight) => knight_attacks(sq).contains(corner),
-                Some(Role::Bishop) => bishop_attacks(sq, through).contains(corner),
-                Some(Role::Rook) => rook_attacks(sq, through).contains(corner),
-                Some(Role::Queen) => queen_attacks(sq, through).contains(corner),
-                Some(Role::Pawn) => pawn_attacks(winner, sq).contains(corner),
-                _ => false,
-            })
-            .count();
-        total += FLIGHT * attackers as u32;
+        // A queen attacks the corner along one line at most.
+        let attackers = (board.knights() & ours & knight_attacks(corner))
+            | (board.diagonal_sliders() & ours & bishop_attacks(corner, through))
+            | (board.straight_sliders() & ours & rook_attacks(corner, through))
+            | (board.pawns() & ours & pawn_attacks(!winner, corner));
+        total += FLIGHT * attackers.count();
     }
     let mut checker = FAR;
-    for sq in ours & !board.kings() {
-        let role = board.role_at(sq).expect("occupied");
-        if role == Role::Pawn {
-            continue;
+    for (role, units) in [
+        (Role::Knight, board.knights()),
+        (Role::Bishop, board.bishops()),
+        (Role::Rook, board.rooks()),
+        (Role::Queen, board.queens()),
+    ] {
+        for sq in units & ours {
+            let now = match role {
+                Role::Knight => knight_attacks(sq).contains(corner),
+                // On an empty board: a unit between is one the search moves anyway, and
+                // counting it sent the searches after other corners more often than it
+                // helped.
+                Role::Bishop => bishop_attacks(sq, Bitboard::EMPTY).contains(corner),
+                Role::Rook => rook_attacks(sq, occupied).contains(corner),
+                _ => queen_attacks(sq, occupied).contains(corner),
+            };
+            checker = checker.min(reach_attack(role, winner, sq, corner, now));
         }
-        let now = match role {
-            Role::Knight => knight_attacks(sq).contains(corner),
-            // On an empty board: a unit between is one the search moves anyway, and counting
-            // it sent the searches after other corners more often than it helped.
-            Role::Bishop => bishop_attacks(sq, Bitboard::EMPTY).contains(corner),
-            Role::Rook => rook_attacks(sq, occupied).contains(corner),
-            Role::Queen => queen_attacks(sq, occupied).contains(corner),
-            _ => false,
-        };
-        checker = checker.min(reach_attack(role, winner, sq, corner, now));
     }
     if checker >= FAR {
         return FAR;
@@ -576,12 +582,25 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
 /// Moves for the loser's `free` units to fill every square of `open`, each unit used once
 /// (assigned greedily, square by square); a square no unit can reach counts as a long way.
 fn fill_cost(board: &super::super::Board, winner: Color, open: Bitboard, free: Bitboard) -> u32 {
+    // Each free unit's role, looked up once rather than for every square to fill.
+    let mut roles = [Role::Pawn; 64];
+    for (role, units) in [
+        (Role::Knight, board.knights()),
+        (Role::Bishop, board.bishops()),
+        (Role::Rook, board.rooks()),
+        (Role::Queen, board.queens()),
+        (Role::King, board.kings()),
+    ] {
+        for sq in units & free {
+            roles[sq.index()] = role;
+        }
+    }
     let mut free = free;
     let mut total = 0;
     for f in open {
         let mut best = (8, None);
         for u in free {
-            let role = board.role_at(u).expect("occupied");
+            let role = roles[u.index()];
             let cost = reach(role, !winner, u, f);
             if cost < best.0 {
                 best = (cost, Some(u));

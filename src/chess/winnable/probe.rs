@@ -13,7 +13,9 @@ use super::super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
     rook_attacks,
 };
-use super::super::movegen::{attacked_squares, checkers, has_legal_move};
+use super::super::movegen::{
+    MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers, has_legal_move,
+};
 use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
@@ -51,7 +53,6 @@ fn dive(
 ) -> bool {
     line.clear();
     let mut pos = *pos;
-    let mut moves = MoveList::new();
     // The winner's position before its last move, and the moves of it that stalemated.
     let mut retreat = pos;
     // (Filled with a move no position has, which no legal move equals.)
@@ -62,18 +63,30 @@ fn dive(
         if *nodes > limit {
             return false;
         }
-        pos.legal_moves_into(&mut moves);
-        if pos.turn() == winner {
-            if let Some(m) = mate_in_one(&pos, &moves) {
+        let giving_check = checkers(&pos);
+        let winner_moves = pos.turn() == winner;
+        // The winner's moves are looked over for a mate as they are generated; no move of
+        // this position was excluded (a loser's move with moves to play cleared the list).
+        let mut choice = Greedy::choose(
+            &pos,
+            giving_check,
+            winner,
+            seed,
+            line.len(),
+            &[],
+            winner_moves,
+        );
+        if winner_moves {
+            if let Some(m) = choice.mate {
                 line.push(m);
                 return true;
             }
             retreat = pos;
-        } else if moves.is_empty() && pos.is_check() && !line.is_empty() {
-            // The winner's last move mated after all: `mate_in_one` passes over the rare
+        } else if choice.moves == 0 && giving_check.is_nonempty() && !line.is_empty() {
+            // The winner's last move mated after all: the mate search passes over the rare
             // check whose mate only a line the moving piece opens completes.
             return true;
-        } else if moves.is_empty() {
+        } else if choice.moves == 0 {
             // The winner's last move left the loser no move and did not mate: a stalemate,
             // which ends no helpmate. The winner's next best move is played instead, a few
             // times at most; against a lone king this is the usual way a greedy line goes
@@ -88,32 +101,23 @@ fn dive(
             excluded[excluded_len] = last;
             excluded_len += 1;
             pos = retreat;
-            pos.legal_moves_into(&mut moves);
+            choice = Greedy::choose(
+                &pos,
+                checkers(&pos),
+                winner,
+                seed,
+                line.len(),
+                &excluded[..excluded_len],
+                false,
+            );
         } else {
             excluded_len = 0;
         }
-        let ordering = Ordering::for_greedy_line(&pos, winner);
-        let excluded = &excluded[..excluded_len];
-        let mut best: Option<(i32, Move)> = None;
-        for &m in moves.iter() {
-            let mut value = ordering.score(m);
-            if seed > 0 {
-                // Each dive follows another line among the moves the ordering finds about
-                // equal: a hash of the move, the ply and the seed, below the ordering's
-                // larger differences.
-                let mix = ((m.from().index() as u32) << 8 | m.to().index() as u32)
-                    .wrapping_add((line.len() as u32) << 16)
-                    .wrapping_mul(0x9e37_79b9)
-                    .wrapping_add(seed.wrapping_mul(0x85eb_ca6b));
-                value += (mix >> 27) as i32;
-            }
-            if best.is_none_or(|(b, _)| value > b) && !excluded.contains(&m) {
-                best = Some((value, m));
-            }
-        }
         // No legal move (left): the line ended in a mate of the winner, or every move tried
         // stalemated.
-        let Some((_, m)) = best else { return false };
+        let Some((_, m)) = choice.best else {
+            return false;
+        };
         let before = pos.board().occupied().count();
         pos.play_unchecked(m);
         line.push(m);
@@ -124,6 +128,190 @@ fn dive(
         }
     }
     false
+}
+
+/// The most a dive's tie-break adds to a move's score (five bits of a hash).
+const TIE_BREAK_MAX: i32 = 31;
+
+/// What a greedy line decides at one position, worked out as the move generator produces the
+/// moves (see [`MoveSink`]), in the order a move list would hold them: the first mating move
+/// of the winner, when asked to look for one, and the first of the moves that score best.
+/// Scoring a list of every move, then looking it over twice, was most of the probe's time;
+/// here a piece's moves that land too far from the loser's king to beat the best so far are
+/// passed over with one mask (see [`Ordering::promising`]), and only the moves that can give
+/// check are tried for a mate.
+struct Greedy<'a> {
+    ordering: Ordering,
+    /// The mate search, while one is wanted and none is found.
+    mate: Option<MateSearch<'a>>,
+    seed: u32,
+    ply: u32,
+    excluded: &'a [Move],
+    /// Legal moves generated.
+    moves: u32,
+    /// The first mating move, when the mate search found one.
+    found: Option<Move>,
+    best: Option<(i32, Move)>,
+}
+
+/// The outcome of [`Greedy::choose`].
+struct Choice {
+    /// How many legal moves the position has.
+    moves: u32,
+    /// The first mating move, when one was looked for and found.
+    mate: Option<Move>,
+    /// The move to play and its score: the first of the best by the greedy ordering and the
+    /// dive's tie-break, leaving out `excluded`.
+    best: Option<(i32, Move)>,
+}
+
+impl<'a> Greedy<'a> {
+    fn choose(
+        pos: &'a Position,
+        checkers: Bitboard,
+        winner: Color,
+        seed: u32,
+        ply: usize,
+        excluded: &'a [Move],
+        find_mate: bool,
+    ) -> Choice {
+        let mut greedy = Greedy {
+            ordering: Ordering::for_greedy_line(pos, winner),
+            mate: find_mate.then(|| MateSearch::new(pos)),
+            seed,
+            ply: ply as u32,
+            excluded,
+            moves: 0,
+            found: None,
+            best: None,
+        };
+        generate_with_checkers(pos, &mut greedy, checkers, Bitboard::FULL, Bitboard::FULL);
+        Choice {
+            moves: greedy.moves,
+            mate: greedy.found,
+            best: greedy.best,
+        }
+    }
+
+    /// The lowest score a move must pass, before the tie-break, to be worth scoring.
+    #[inline]
+    fn floor(&self) -> Option<i32> {
+        let slack = if self.seed > 0 { TIE_BREAK_MAX } else { 0 };
+        self.best.map(|(b, _)| b - slack)
+    }
+
+    /// Scores one move and keeps it if it is the first to score this high.
+    #[inline(always)]
+    fn consider(&mut self, m: Move) {
+        let mut value = self.ordering.score(m);
+        if self.seed > 0 {
+            // Each dive follows another line among the moves the ordering finds about
+            // equal: a hash of the move, the ply and the seed, below the ordering's
+            // larger differences.
+            let mix = ((m.from().index() as u32) << 8 | m.to().index() as u32)
+                .wrapping_add(self.ply << 16)
+                .wrapping_mul(0x9e37_79b9)
+                .wrapping_add(self.seed.wrapping_mul(0x85eb_ca6b));
+            value += (mix >> 27) as i32;
+        }
+        if self.best.is_none_or(|(b, _)| value > b) && !self.excluded.contains(&m) {
+            self.best = Some((value, m));
+        }
+    }
+
+    /// Tries one move for a mate, if it may give one and no mate was found yet.
+    #[inline]
+    fn try_mate(&mut self, m: Move) {
+        if let Some(search) = &mut self.mate
+            && search.may_check(m)
+            && search.mates(m)
+        {
+            self.found = Some(m);
+            self.mate = None;
+        }
+    }
+}
+
+impl Greedy<'_> {
+    /// [`MoveSink::piece_moves`] for a piece with somewhere to go.
+    #[inline(never)]
+    fn some_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        self.moves += targets.count();
+        if let Some(search) = &mut self.mate {
+            let checking = search.checking(role, from, targets);
+            for to in checking {
+                let m = Move::normal(role, from, to);
+                if search.mates(m) {
+                    self.found = Some(m);
+                    self.mate = None;
+                    break;
+                }
+            }
+        }
+        if self.found.is_some() {
+            // The mate is played: the ordering is not asked.
+            return;
+        }
+        let targets = match self.floor() {
+            Some(floor) => self.ordering.promising(role, from, targets, floor),
+            None => targets,
+        };
+        for to in targets {
+            self.consider(Move::normal(role, from, to));
+        }
+    }
+
+    /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty.
+    #[inline(never)]
+    fn some_pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
+        self.moves += targets.count() * if promoting { 4 } else { 1 };
+        if promoting {
+            each_pawn_move(targets, back, promoting, |m| self.try_mate(m));
+        } else if let Some(search) = &self.mate {
+            let checking = search.pawns_checking(targets, back);
+            each_pawn_move(checking, back, false, |m| self.try_mate(m));
+        }
+        if self.found.is_some() {
+            return;
+        }
+        if !promoting
+            && let Some(floor) = self.floor()
+            && self
+                .ordering
+                .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 })
+                <= floor
+        {
+            return;
+        }
+        each_pawn_move(targets, back, promoting, |m| self.consider(m));
+    }
+}
+
+/// Most calls bring no move (a blocked piece, a pawn set that is empty): those return at
+/// once, without a call.
+impl MoveSink for Greedy<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        if targets.is_nonempty() {
+            self.some_piece_moves(role, from, targets);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
+        if targets.is_nonempty() {
+            self.some_pawn_moves(targets, back, promoting);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.moves += 1;
+        self.try_mate(m);
+        if self.found.is_none() {
+            self.consider(m);
+        }
+    }
 }
 
 /// Where a line found by the exhaustive search is tried for a shortcut: every position of
@@ -167,57 +355,121 @@ pub(super) fn shorten(pos: &Position, winner: Color, line: Vec<Move>) -> Vec<Mov
 /// a flight square the checking piece does not cover: most checks of a middlegame leave one,
 /// and playing each to generate the replies was most of the probe's time.
 pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
-    let us = pos.turn();
-    let board = pos.board();
-    let king = pos.king(!us);
-    let occupied = board.occupied();
-    let diagonal = bishop_attacks(king, occupied);
-    let straight = rook_attacks(king, occupied);
-    let knight = knight_attacks(king);
-    let pawn = pawn_attacks(!us, king);
-    // A unit of ours that stands alone between the king and one of our line pieces uncovers
-    // a check when it moves off that line.
-    // The rays from the king run through our units up to the first of the king's own.
-    let ours = board.by_color(us);
-    let theirs = board.by_color(!us);
-    let snipers = ((rook_attacks(king, theirs) & board.straight_sliders())
-        | (bishop_attacks(king, theirs) & board.diagonal_sliders()))
-        & ours;
-    let mut uncovering = Bitboard::EMPTY;
-    for sniper in snipers {
-        let blockers = between(king, sniper) & occupied;
-        if blockers.count() == 1 {
-            uncovering |= blockers & ours;
+    let mut search = MateSearch::new(pos);
+    moves
+        .iter()
+        .copied()
+        .find(|&m| search.may_check(m) && search.mates(m))
+}
+
+/// The tests of [`mate_in_one`] for one position, move by move.
+struct MateSearch<'a> {
+    pos: &'a Position,
+    king: Square,
+    /// The squares a piece of each role checks from, by role index (the king gives none).
+    checks: [Bitboard; 6],
+    /// Our units that uncover a check when they move off their line to the king.
+    uncovering: Bitboard,
+    /// The board's units without the enemy king.
+    through_king: Bitboard,
+    /// The king's flight squares, worked out at the first move that may check.
+    flights: Option<Bitboard>,
+}
+
+impl<'a> MateSearch<'a> {
+    fn new(pos: &'a Position) -> MateSearch<'a> {
+        let us = pos.turn();
+        let board = pos.board();
+        let king = pos.king(!us);
+        let occupied = board.occupied();
+        let diagonal = bishop_attacks(king, occupied);
+        let straight = rook_attacks(king, occupied);
+        // A unit of ours that stands alone between the king and one of our line pieces
+        // uncovers a check when it moves off that line.
+        // The rays from the king run through our units up to the first of the king's own.
+        let ours = board.by_color(us);
+        let theirs = board.by_color(!us);
+        let snipers = ((rook_attacks(king, theirs) & board.straight_sliders())
+            | (bishop_attacks(king, theirs) & board.diagonal_sliders()))
+            & ours;
+        let mut uncovering = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.count() == 1 {
+                uncovering |= blockers & ours;
+            }
+        }
+        MateSearch {
+            pos,
+            king,
+            checks: [
+                pawn_attacks(!us, king),
+                knight_attacks(king),
+                diagonal,
+                straight,
+                diagonal | straight,
+                Bitboard::EMPTY,
+            ],
+            uncovering,
+            through_king: occupied ^ Bitboard::from_square(king),
+            flights: None,
         }
     }
-    // The squares a piece of each role checks from, by role index (the king gives none).
-    let checks = [
-        pawn,
-        knight,
-        diagonal,
-        straight,
-        diagonal | straight,
-        Bitboard::EMPTY,
-    ];
-    let rare =
-        |m: Move| m.castling_side().is_some() || m.is_en_passant() || m.promotion_role().is_some();
-    let may_check = |m: Move| {
-        rare(m) || uncovering.contains(m.from()) || checks[m.role().index()].contains(m.to())
-    };
-    // The king's flight squares as the position stands: next to it, not held by its own
-    // units, and attacked by none of ours (looking through the king, which moves away).
-    // Many positions of a greedy line have no move that can give check at all, so this, the
-    // costly part, is worked out at the first move that can.
-    let through_king = occupied ^ Bitboard::from_square(king);
-    let mut flights: Option<Bitboard> = None;
-    moves.iter().copied().find(|&m| {
-        if !may_check(m) {
-            return false;
+
+    #[inline]
+    fn rare(m: Move) -> bool {
+        m.castling_side().is_some() || m.is_en_passant() || m.promotion_role().is_some()
+    }
+
+    /// Whether the move can give check at all.
+    #[inline]
+    fn may_check(&self, m: Move) -> bool {
+        MateSearch::rare(m)
+            || self.uncovering.contains(m.from())
+            || self.checks[m.role().index()].contains(m.to())
+    }
+
+    /// The squares of `targets` from which a normal move of the `role` on `from` may give
+    /// check: [`MateSearch::may_check`] for a whole set of moves at once.
+    #[inline]
+    fn checking(&self, role: Role, from: Square, targets: Bitboard) -> Bitboard {
+        if self.uncovering.contains(from) {
+            targets
+        } else {
+            targets & self.checks[role.index()]
         }
-        let flights = *flights.get_or_insert_with(|| {
-            king_attacks(king) & !theirs & !attacked_squares(board, us, through_king)
+    }
+
+    /// The targets of `targets`, pawn moves each from the square `back` indices below, from
+    /// which a pawn move that does not promote may give check: [`MateSearch::may_check`]
+    /// for a whole set of pawn moves at once.
+    #[inline]
+    fn pawns_checking(&self, targets: Bitboard, back: i32) -> Bitboard {
+        // The targets of the pawns that uncover a check: their origins moved `back` on.
+        let uncovering = if back > 0 {
+            self.uncovering.0 << back
+        } else {
+            self.uncovering.0 >> -back
+        };
+        targets & (self.checks[Role::Pawn.index()] | Bitboard(uncovering))
+    }
+
+    /// Whether a move that may give check mates.
+    fn mates(&mut self, m: Move) -> bool {
+        let pos = self.pos;
+        let us = pos.turn();
+        let board = pos.board();
+        let through_king = self.through_king;
+        // The king's flight squares as the position stands: next to it, not held by its
+        // own units, and attacked by none of ours (looking through the king, which moves
+        // away). Many positions of a greedy line have no move that can give check at all,
+        // so this, the costly part, is worked out at the first move that can.
+        let flights = *self.flights.get_or_insert_with(|| {
+            king_attacks(self.king)
+                & !board.by_color(!us)
+                & !attacked_squares(board, us, through_king)
         });
-        let direct = !rare(m) && !uncovering.contains(m.from());
+        let direct = !MateSearch::rare(m) && !self.uncovering.contains(m.from());
         if direct {
             // The checking piece on its new square takes away what it attacks (through
             // the king) and the square it stands on; any other flight square stays.
@@ -245,12 +497,64 @@ pub(super) fn mate_in_one(pos: &Position, moves: &MoveList) -> Option<Move> {
             checkers(&child)
         };
         checkers.is_nonempty() && !has_legal_move(&child, checkers)
-    })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The greedy choice worked out as the moves are generated equals the one a list of
+    /// every move gives, scored in full and looked over in order: the same first mate (as
+    /// [`mate_in_one`] finds it), the same count of moves, and the same first best move, with
+    /// and without a tie-break and a move excluded, for both winners, on many positions.
+    #[test]
+    fn the_greedy_choice_equals_scoring_the_whole_list() {
+        let positions = super::super::search::tests::sample_positions();
+        assert!(positions.len() > 10_000, "{}", positions.len());
+        for pos in &positions {
+            let moves = pos.legal_moves();
+            for winner in Color::ALL {
+                let ordering = Ordering::for_greedy_line(pos, winner);
+                for (seed, ply) in [(0, 0), (1, 3), (7, 12)] {
+                    for excluded in [&[][..], &moves[..moves.len().min(1)]] {
+                        let find_mate = pos.turn() == winner && excluded.is_empty();
+                        let choice = Greedy::choose(
+                            pos,
+                            checkers(pos),
+                            winner,
+                            seed,
+                            ply,
+                            excluded,
+                            find_mate,
+                        );
+                        assert_eq!(choice.moves as usize, moves.len(), "{pos}");
+                        if find_mate {
+                            assert_eq!(choice.mate, mate_in_one(pos, &moves), "{pos}");
+                            if choice.mate.is_some() {
+                                continue;
+                            }
+                        }
+                        let mut best: Option<(i32, Move)> = None;
+                        for &m in moves.iter() {
+                            let mut value = ordering.score(m);
+                            if seed > 0 {
+                                let mix = ((m.from().index() as u32) << 8 | m.to().index() as u32)
+                                    .wrapping_add((ply as u32) << 16)
+                                    .wrapping_mul(0x9e37_79b9)
+                                    .wrapping_add(seed.wrapping_mul(0x85eb_ca6b));
+                                value += (mix >> 27) as i32;
+                            }
+                            if best.is_none_or(|(b, _)| value > b) && !excluded.contains(&m) {
+                                best = Some((value, m));
+                            }
+                        }
+                        assert_eq!(choice.best, best, "{pos} {winner} seed {seed}");
+                    }
+                }
+            }
+        }
+    }
 
     /// Regression: a probe from a position where the loser, to move, has no move (here a
     /// stalemate, the queen on b6 against the king on a8) found no winner's move to step back

@@ -46,6 +46,31 @@ const EDGE_DISTANCE: [u8; 64] = {
     table
 };
 
+/// The squares within a number of king steps of each square: `WITHIN[sq][r]` holds every
+/// square at most `r` steps from `sq`. A greedy line asks it to pass over, all at once, the
+/// moves of a piece that land too far from the loser's king to beat the best move so far.
+const WITHIN: [[Bitboard; 8]; 64] = {
+    let mut table = [[Bitboard::EMPTY; 8]; 64];
+    let mut a: usize = 0;
+    while a < 64 {
+        let mut r: usize = 0;
+        while r < 8 {
+            let mut set = 0u64;
+            let mut b: usize = 0;
+            while b < 64 {
+                if DISTANCE[a][b] as usize <= r {
+                    set |= 1 << b;
+                }
+                b += 1;
+            }
+            table[a][r] = Bitboard(set);
+            r += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// The Chebyshev distance between two squares (king steps).
 #[inline]
 #[cfg(test)]
@@ -158,6 +183,8 @@ pub(super) struct Ordering {
     to_loser_king: &'static [u8; 64],
     /// King steps from each square to the winner's king.
     to_winner_king: &'static [u8; 64],
+    /// The loser's king, around which [`Ordering::promising`] measures its target sets.
+    loser_king: Square,
     theirs: Bitboard,
     /// Where each kind of piece of the winner would give check, by role index, when checks
     /// are put off (see [`Ordering::for_greedy_line`]); empty otherwise.
@@ -175,6 +202,7 @@ impl Ordering {
             winner_moves: pos.turn() == winner,
             to_loser_king: &DISTANCE[pos.king(!winner).index()],
             to_winner_king: &DISTANCE[pos.king(winner).index()],
+            loser_king: pos.king(!winner),
             theirs: pos.board().by_color(!pos.turn()),
             checks: [Bitboard::EMPTY; 6],
             exposed: Bitboard::EMPTY,
@@ -292,6 +320,101 @@ impl Ordering {
                 s += w.loser_pawn;
             }
             s
+        }
+    }
+
+    /// The squares of `targets` to which a normal move of the `role` on `from` may score
+    /// above `floor`: the others cannot, so a greedy line that keeps the first best move need
+    /// not score them. A move's score is bounded by its terms that do not depend on the
+    /// target at their largest, less the approach term, which grows with each king step the
+    /// target is nearer to the loser's king: for each kind of target (a capture near the
+    /// loser's king, any capture, any other square) the targets too far for that bound to
+    /// pass `floor` are left out with one mask. A loser's king, whose few moves are scored by
+    /// the edge, is not bounded.
+    #[inline(always)]
+    pub(super) fn promising(
+        &self,
+        role: Role,
+        from: Square,
+        targets: Bitboard,
+        floor: i32,
+    ) -> Bitboard {
+        let w = &self.weights;
+        // The approach weight, the largest bonus of a move that takes nothing, and those of
+        // a capture near the loser's king (within two steps) and of any capture.
+        let (approach, quiet, near, far) = if self.winner_moves {
+            let approach = if role == Role::King {
+                w.king_approach
+            } else {
+                w.unit_approach
+            };
+            let mut quiet = w.check.max(0);
+            if role == Role::Pawn {
+                quiet += w.winner_pawn;
+            }
+            if role != Role::King && self.exposed.contains(from) {
+                quiet += EXPOSED_PENALTY;
+            }
+            (
+                approach,
+                quiet,
+                quiet + w.capture_near,
+                quiet + w.capture_near.max(w.capture_far),
+            )
+        } else {
+            if role == Role::King {
+                return targets;
+            }
+            let mut quiet = w.beside_king.max(0);
+            if role == Role::Pawn {
+                quiet += w.loser_pawn;
+            }
+            let capture = quiet + w.loser_capture;
+            (w.loser_unit_approach, quiet, capture, capture)
+        };
+        if approach <= 0 {
+            return targets;
+        }
+        let around = &WITHIN[self.loser_king.index()];
+        // A move scores at most `approach * (d(from) - d(to)) + bonus`, which passes `floor`
+        // only where `approach * d(to)` stays below `room`: within `steps` of the king.
+        let base =
+            i64::from(approach) * i64::from(self.to_loser_king[from.index()]) - i64::from(floor);
+        let within = |bonus: i32| {
+            let room = base + i64::from(bonus);
+            if room <= 0 {
+                Bitboard::EMPTY
+            } else {
+                around[((room - 1) / i64::from(approach)).min(7) as usize]
+            }
+        };
+        let captures = targets & self.theirs;
+        (targets & !self.theirs & within(quiet))
+            | (captures & around[2] & within(near))
+            | (captures & within(far))
+    }
+
+    /// The most any pawn move that does not promote may score, where the pawn advances
+    /// `steps` ranks (one, or two for a double step); the terms as in
+    /// [`Ordering::promising`].
+    #[inline]
+    pub(super) fn pawn_ceiling(&self, steps: i32) -> i32 {
+        let w = &self.weights;
+        if self.winner_moves {
+            w.unit_approach.abs() * steps
+                + w.winner_pawn
+                + w.capture_near.max(w.capture_far).max(0)
+                + w.check.max(0)
+                + if self.exposed.is_nonempty() {
+                    EXPOSED_PENALTY
+                } else {
+                    0
+                }
+        } else {
+            w.loser_unit_approach.abs() * steps
+                + w.beside_king.max(0)
+                + w.loser_capture.max(0)
+                + w.loser_pawn
         }
     }
 
@@ -465,10 +588,10 @@ impl Helpmate {
 /// taken for one: a hash alone could, however rarely, hide a mate.
 type Identity = (Board, Color, CastlingRights, Option<Square>);
 
-/// The tables of both searches are keyed by Zobrist keys, which are already uniformly
+/// The tables of the searches (and the minor finder's) are keyed by Zobrist keys, which are already uniformly
 /// random: hashing them again (the standard library's SipHash) only costs time.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
@@ -487,7 +610,7 @@ impl Hasher for KeyHasher {
     }
 }
 
-type ByKey = BuildHasherDefault<KeyHasher>;
+pub(super) type ByKey = BuildHasherDefault<KeyHasher>;
 
 /// A visited position of the exhaustive search: hashed by its Zobrist key, compared by its
 /// whole [`Identity`], so that two positions with one key are still told apart.
@@ -634,13 +757,13 @@ pub(super) fn without_detours(root: &Position, line: Vec<Move>) -> Vec<Move> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The positions of the perft fixture (castling, en passant, promotions, pins and checks
     /// of every kind) and of the CHA test vector (endings, locked pawns, lone kings), each
     /// with every position one legal move on.
-    fn sample_positions() -> Vec<Position> {
+    pub(in crate::chess::winnable) fn sample_positions() -> Vec<Position> {
         let perft = include_str!("../../../fixtures/perft/perft.epd")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
