@@ -158,6 +158,9 @@ fn continue_replay(
             checkers: Bitboard::EMPTY,
             has_legal_moves: true,
         });
+        if laws.has_automatic_draws() {
+            state.game.settle_keys_for_ending(ply);
+        }
         if let Some(ending) = state.game.ending_given(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
@@ -239,7 +242,7 @@ fn advance(state: &mut Replay, mv: Move) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
-    state.game.play_unchecked(mv);
+    state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
     let checkers = pos.checkers();
     let status = if checkers.is_empty() {
