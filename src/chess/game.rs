@@ -158,6 +158,11 @@ impl Game {
         self.positions.get(ply)
     }
 
+    /// The positions from the start (index 0) to the current one.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -193,6 +198,7 @@ impl Game {
     /// plays every move of a record while few positions are ever compared: most keys would
     /// never be read. The replay calls [`Game::settle_keys_for_ending`] before each ending
     /// test, which works out the keys that test reads.
+    #[inline]
     pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
         let mut next = *self.position();
         next.play_unchecked(mv);
@@ -209,9 +215,17 @@ impl Game {
             return;
         };
         let clock = pos.halfmove_clock();
-        if clock >= FIVEFOLD_MIN_CLOCK {
-            self.settle_keys(ply.saturating_sub(clock as usize), ply);
+        if clock < FIVEFOLD_MIN_CLOCK {
+            return;
         }
+        // The replay asks for a window that grows by one ply at a time, so the keys are
+        // missing only back to the last one known.
+        let first = ply.saturating_sub(clock as usize);
+        let mut from = ply + 1;
+        while from > first && self.keys.get(from - 1).is_some_and(Option::is_none) {
+            from -= 1;
+        }
+        self.settle_keys(from, ply);
     }
 
     /// Works out every missing repetition key (before a scan of the whole game for claims).
@@ -343,6 +357,36 @@ impl Game {
     /// [`Game::ending_at_under`] for a caller that already has the position's
     /// [`MoveStatus`] (a replay computes it once per move).
     pub fn ending_given(&self, ply: usize, status: MoveStatus, laws: Laws) -> Option<Ending> {
+        self.ending_given_checking(ply, status, laws, true)
+    }
+
+    /// [`Game::ending_given`] for a replay that has tested every earlier ply and found no
+    /// ending. The material then needs testing only after a capture or promotion: any other
+    /// move leaves the pieces of the previous position, which had enough to mate, and both
+    /// of those moves reset the clock.
+    #[inline]
+    pub(crate) fn ending_given_after_none(
+        &self,
+        ply: usize,
+        status: MoveStatus,
+        laws: Laws,
+    ) -> Option<Ending> {
+        let clock = self.positions.get(ply)?.halfmove_clock();
+        // The common case, told at once: a move that can be played, the material unchanged,
+        // and too few moves since a capture or pawn move for any other ending.
+        if status.has_legal_moves && ply > 0 && clock > 0 && clock < FIVEFOLD_MIN_CLOCK {
+            return None;
+        }
+        self.ending_given_checking(ply, status, laws, ply == 0 || clock == 0)
+    }
+
+    fn ending_given_checking(
+        &self,
+        ply: usize,
+        status: MoveStatus,
+        laws: Laws,
+        test_material: bool,
+    ) -> Option<Ending> {
         let pos = self.positions.get(ply)?;
         if !status.has_legal_moves {
             return Some(if status.checkers.is_nonempty() {
@@ -353,7 +397,7 @@ impl Game {
                 Ending::Stalemate
             });
         }
-        if pos.is_insufficient_material() {
+        if test_material && pos.is_insufficient_material() {
             return Some(Ending::DeadPosition {
                 reason: DeadReason::Material,
             });

@@ -68,15 +68,29 @@ pub(super) fn candidates_into(
     reading: Reading,
     found: &mut Vec<Move>,
 ) -> Result<(), Failure> {
-    found.clear();
     if let Some(status) = status
         && status.checkers.is_empty()
         && let Some(mv) = plain_move(pos, notation, reading)
     {
+        found.clear();
         legal.clear();
         found.push(mv);
         return Ok(());
     }
+    generated_candidates_into(pos, status, legal, notation, reading, found)
+}
+
+/// [`candidates_into`] by the move generator alone, for a caller that already knows that
+/// [`plain_move`] has no answer.
+pub(super) fn generated_candidates_into(
+    pos: &Position,
+    status: Option<MoveStatus>,
+    legal: &mut MoveList,
+    notation: &Notation,
+    reading: Reading,
+    found: &mut Vec<Move>,
+) -> Result<(), Failure> {
+    found.clear();
     match notation {
         Notation::Castle { side, .. } => {
             let rank = crate::chess::Rank::FIRST.relative_to(pos.turn());

@@ -259,10 +259,12 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let mut parsed: Vec<Result<Notation, notation::NotationError>> =
         Vec::with_capacity(raw.moves.len());
     let mut seen = notation::LetterSet::default();
+    let mut chesmayne = false;
     for token in &raw.moves {
         let notation = notation::parse(&token.text);
         if let Ok(n) = &notation {
             seen.extend(n.letters());
+            chesmayne |= matches!(n, Notation::Chesmayne { .. });
         }
         parsed.push(notation);
     }
@@ -376,7 +378,9 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         reading,
         &replay.chosen_promotions,
         &replay.tokens,
+        &replay.remark_plies,
         options.laws,
+        chesmayne,
         &mut remarks,
     );
     let recording: Vec<RecordingFault> = replay

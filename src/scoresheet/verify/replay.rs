@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use crate::chess::{Bitboard, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role};
 
-use super::language::{Reading, candidates_into, plain_move};
+use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
+use super::remarks::may_need_remark;
 use super::{RecordingKind, move_number};
 use crate::scoresheet::notation::{self, Notation};
 use crate::scoresheet::pgn::MoveNumber;
@@ -32,6 +33,10 @@ pub(super) struct Replay {
     /// For each ply from 1, the token that records it; `None` for a move inserted where the
     /// record misses one.
     pub(super) tokens: Vec<Option<usize>>,
+    /// The plies, in order, whose writing may deserve a notation remark
+    /// ([`may_need_remark`]): worked out as each written move is played, while its notation
+    /// and positions are at hand, so that the remarks look at these plies only.
+    pub(super) remark_plies: Vec<usize>,
     /// Recording faults met so far.
     pub(super) faults: Vec<Fault>,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
@@ -68,6 +73,7 @@ impl Replay {
         }
         self.statuses.truncate(ply + 1);
         self.tokens.truncate(ply);
+        self.remark_plies.retain(|&marked| marked <= ply);
         self.next = self
             .tokens
             .iter()
@@ -122,6 +128,7 @@ pub(super) fn replay(
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
         tokens: Vec::with_capacity(parsed.len()),
+        remark_plies: Vec::new(),
         faults: Vec::new(),
         budget: Rc::new(Cell::new(READING_BUDGET)),
         numbers,
@@ -146,6 +153,7 @@ fn continue_replay(
             }
             _ => None,
         };
+        let plain_tried = state.mobility_open;
         if state.mobility_open {
             state.mobility_open = false;
             if plain.is_none()
@@ -161,7 +169,9 @@ fn continue_replay(
         if laws.has_automatic_draws() {
             state.game.settle_keys_for_ending(ply);
         }
-        if let Some(ending) = state.game.ending_given(ply, status, laws) {
+        // Every earlier ply of this replay was tested and had no ending, or it would have
+        // stopped there.
+        if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
@@ -177,11 +187,16 @@ fn continue_replay(
             }
         };
         if let Some(mv) = plain {
-            advance(&mut state, mv);
+            advance(&mut state, mv, notation);
             continue;
         }
         let pos = *state.game.position();
-        if let Err(failure) = candidates_into(
+        let read = if plain_tried {
+            generated_candidates_into
+        } else {
+            candidates_into
+        };
+        if let Err(failure) = read(
             &pos,
             Some(status),
             &mut state.scratch,
@@ -207,11 +222,14 @@ fn continue_replay(
                 // A pawn reaching the last rank with no piece named (C.11): a notation defect,
                 // not an illegal move. Choose the piece that keeps the rest of the record
                 // legal, a queen when several do.
-                if let Some(choice) = choose_promotion(&state, several, parsed, reading, laws) {
+                if let Some(choice) =
+                    choose_promotion(&state, several, notation, parsed, reading, laws)
+                {
                     return choice;
                 }
                 // Several legal moves fit: a recording fault (C.10), not an illegal move.
-                if let Some(next) = choose_reading(&state, several, parsed, reading, laws) {
+                if let Some(next) = choose_reading(&state, several, notation, parsed, reading, laws)
+                {
                     return next;
                 }
                 // The budget for trying readings is spent (only hostile input gets here): the
@@ -228,12 +246,34 @@ fn continue_replay(
                 return state;
             }
         };
-        advance(&mut state, mv);
+        advance(&mut state, mv, notation);
     }
 }
 
-fn advance(state: &mut Replay, mv: Move) {
+/// Plays the move the next token records, and marks its ply if its writing may deserve a
+/// remark.
+fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
+    let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
     play(state, mv, Some(state.next));
+    let ply = state.game.plies();
+    let written = state
+        .numbers
+        .get(state.next)
+        .copied()
+        .flatten()
+        .map(|n| (n.number as usize, n.black));
+    if let Some(&after) = state.statuses.last()
+        && may_need_remark(
+            notation,
+            mv,
+            capture,
+            after,
+            written,
+            move_number(state.game.start(), ply),
+        )
+    {
+        state.remark_plies.push(ply);
+    }
     state.next += 1;
 }
 
@@ -293,6 +333,7 @@ fn stands(replay: &Replay, tokens: usize) -> bool {
 fn choose_reading(
     state: &Replay,
     several: &[Move],
+    notation: &Notation,
     parsed: &[Result<Notation, notation::NotationError>],
     reading: Reading,
     laws: Laws,
@@ -311,7 +352,7 @@ fn choose_reading(
     for &mv in several {
         let mut b = branch(state)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv);
+        advance(&mut b, mv, notation);
         branches.push(continue_replay(b, parsed, reading, laws));
     }
     let standing: Vec<usize> = (0..branches.len())
@@ -422,6 +463,7 @@ fn insert_missing(
 fn choose_promotion(
     state: &Replay,
     several: &[Move],
+    notation: &Notation,
     parsed: &[Result<Notation, notation::NotationError>],
     reading: Reading,
     laws: Laws,
@@ -440,7 +482,7 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv);
+        advance(&mut branch, mv, notation);
         let branch = continue_replay(branch, parsed, reading, laws);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
