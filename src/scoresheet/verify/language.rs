@@ -262,9 +262,18 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
     // through the square left: most moves start off every line from the king, and need no
     // look along them.
     let king = pos.king(us);
-    let lines = attacks::bishop_attacks(king, Bitboard::EMPTY)
-        | attacks::rook_attacks(king, Bitboard::EMPTY);
-    if !lines.contains(from) {
+    let line = attacks::line(king, from);
+    if line.is_empty() {
+        return Some(Move::normal(role, from, to));
+    }
+    // Only a piece of theirs that moves along that line can be uncovered: most lines from
+    // the king hold none, which settles it without looking along them.
+    let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+        board.straight_sliders()
+    } else {
+        board.diagonal_sliders()
+    };
+    if (line & sliders & theirs).without(to).is_empty() {
         return Some(Move::normal(role, from, to));
     }
     let after = occupied.without(from).with(to);

@@ -18,7 +18,7 @@ use crate::chess::{
     Role, Square,
 };
 
-use super::notation::{self, Language, LetterTable, Notation};
+use super::notation::{self, Language, LetterTable, Notation, PieceMark};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
 
 mod language;
@@ -260,13 +260,27 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         Vec::with_capacity(raw.moves.len());
     let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
+    let mut numbers: Vec<Option<MoveNumber>> = Vec::with_capacity(raw.moves.len());
     for token in &raw.moves {
         let notation = notation::parse(&token.text);
-        if let Ok(n) = &notation {
-            seen.extend(n.letters());
-            chesmayne |= matches!(n, Notation::Chesmayne { .. });
+        // The letters of the piece and the promotion piece, as `Notation::letters` lists
+        // them, taken without an iterator: this runs for every token.
+        match &notation {
+            Ok(Notation::Move {
+                piece, promotion, ..
+            }) => {
+                if let Some(PieceMark::Letter(letter)) = piece {
+                    seen.insert(*letter);
+                }
+                if let Some((PieceMark::Letter(letter), _)) = promotion {
+                    seen.insert(*letter);
+                }
+            }
+            Ok(Notation::Chesmayne { .. }) => chesmayne = true,
+            Ok(Notation::Castle { .. }) | Err(_) => {}
         }
         parsed.push(notation);
+        numbers.push(token.number);
     }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
@@ -294,7 +308,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         groups.push((vec![Language::English], Vec::new()));
     }
 
-    let numbers: Rc<[Option<MoveNumber>]> = raw.moves.iter().map(|t| t.number).collect();
+    let numbers: Rc<[Option<MoveNumber>]> = numbers.into();
     let mut best: Option<(Replay, Vec<Language>)> = None;
     let mut fitting: Vec<Language> = Vec::new();
     for (languages, _) in &groups {
