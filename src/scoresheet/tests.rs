@@ -1122,6 +1122,9 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         "4k3/8/4r3/8/1b6/2N1N3/3B4/R3K2R w KQ - 0 1",
         "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+        // Kings facing each other, and kings among protected and unprotected pieces.
+        "8/8/8/3k4/8/3K4/8/8 w - - 0 1",
+        "8/2p5/1b1k4/2rn4/3K1q2/2P1p3/8/8 w - - 0 1",
     ];
     let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
     let mut tried = 0;

@@ -2,7 +2,7 @@
 //! and the legal moves a token can mean under it, in any notation a scoresheet may use.
 
 use crate::chess::{
-    Bitboard, Color, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
+    Bitboard, Color, File, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
 };
 
 use super::replay::Failure;
@@ -175,9 +175,10 @@ pub(super) fn generated_candidates_into(
 /// case that decides it at a glance: the side to move is not in check (the caller knows), the
 /// token names a knight, bishop, rook or queen, or a pawn step or pawn capture that does not
 /// promote, exactly one piece of that kind can make the move, and moving it uncovers no
-/// attack on its king. `None` for everything else (ambiguity, en passant, promotion, castling,
-/// king moves, a letter the language lacks, no fitting move), which the move generator then
-/// answers, so that this shortcut changes no answer, only the time.
+/// attack on its king; or the token names a king step to a square no piece of theirs
+/// attacks. `None` for everything else (ambiguity, en passant, promotion, castling, a letter
+/// the language lacks, no fitting move), which the move generator then answers, so that this
+/// shortcut changes no answer, only the time.
 pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
     let Notation::Move {
         piece,
@@ -203,7 +204,8 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
                 Role::Bishop => attacks::bishop_attacks(to, occupied),
                 Role::Rook => attacks::rook_attacks(to, occupied),
                 Role::Queen => attacks::queen_attacks(to, occupied),
-                _ => return None,
+                Role::King => return plain_king_move(pos, to, *from_file, *from_rank),
+                Role::Pawn => return None,
             };
             let mut origins = board.by_piece(role.of(us)) & reach;
             if let Some(file) = from_file {
@@ -284,6 +286,31 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
         .without(to)
         .is_empty()
         .then_some(Move::normal(role, from, to))
+}
+
+/// The one king move to `to` (not castling), found as [`plain_move`] finds the moves of the
+/// other pieces: the king stands next to the square (on the written file or rank, if any),
+/// the square holds no piece of ours and not their king, and no piece of theirs attacks it
+/// once the king has left its square.
+fn plain_king_move(
+    pos: &Position,
+    to: Square,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let from = pos.king(us);
+    if !attacks::king_attacks(to).contains(from)
+        || from_file.is_some_and(|file| from.file() != file)
+        || from_rank.is_some_and(|rank| from.rank() != rank)
+        || board.by_color(us).contains(to)
+        || board.by_piece(Role::King.of(!us)).contains(to)
+        || board.is_attacked(to, !us, board.occupied().without(from))
+    {
+        return None;
+    }
+    Some(Move::normal(Role::King, from, to))
 }
 
 /// The squares a pawn moving to `to` can come from: its own file and the two beside it.
