@@ -1125,6 +1125,9 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         // Kings facing each other, and kings among protected and unprotected pieces.
         "8/8/8/3k4/8/3K4/8/8 w - - 0 1",
         "8/2p5/1b1k4/2rn4/3K1q2/2P1p3/8/8 w - - 0 1",
+        // A check that pieces can block or take, and a double check only the king answers.
+        "4k3/8/8/8/8/2N5/1qB5/r3K1NR w K - 0 1",
+        "4k3/8/8/8/7b/8/8/r3K1NR w K - 0 1",
     ];
     let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
     let mut tried = 0;
@@ -1161,6 +1164,42 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         }
     }
     assert!(tried > 10_000, "{tried} tokens tried");
+}
+
+/// The replay works out the pieces giving check from the move just played (the piece moved,
+/// or a line it opened); for every legal move of positions with discovered and double
+/// checks, pins, en passant, castling and promotions, that must be what the position says.
+#[test]
+fn checks_worked_out_from_the_move_are_the_position_s_checks() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        // Discovered checks on a file, a rank and a diagonal, and a double check.
+        "4k3/8/8/4N3/8/8/4R3/4K3 w - - 0 1",
+        "k7/8/8/N7/R7/8/8/4K3 w - - 0 1",
+        "8/8/8/8/k1N1R3/8/8/4K3 w - - 0 1",
+        "7k/8/8/4N3/3B4/8/8/K7 w - - 0 1",
+        "4k3/4N3/8/8/8/8/4Q3/K7 w - - 0 1",
+        "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
+        "3k4/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+    ];
+    let mut tried = 0;
+    for fen in fens {
+        let mut here = Position::from_fen(fen).unwrap();
+        for ply in 0..40 {
+            let both = super::verify::checkers_both_ways_for_tests(&here);
+            for (mv, worked_out, actual) in &both {
+                assert_eq!(worked_out, actual, "{mv:?} in {}", here.to_fen());
+                tried += 1;
+            }
+            let Some(&(mv, _, _)) = both.get((ply * 7) % both.len().max(1)) else {
+                break;
+            };
+            here.play_unchecked(mv);
+        }
+    }
+    assert!(tried > 2_000, "{tried} moves tried");
 }
 
 /// Every `.pgn` file under `dir`, found by walking the tree.

@@ -69,8 +69,7 @@ pub(super) fn candidates_into(
     found: &mut Vec<Move>,
 ) -> Result<(), Failure> {
     if let Some(status) = status
-        && status.checkers.is_empty()
-        && let Some(mv) = plain_move(pos, notation, reading)
+        && let Some(mv) = plain_move(pos, notation, reading, status.checkers)
     {
         found.clear();
         legal.clear();
@@ -172,14 +171,19 @@ pub(super) fn generated_candidates_into(
 }
 
 /// The one move a plain written move means, found without generating moves, in the common
-/// case that decides it at a glance: the side to move is not in check (the caller knows), the
-/// token names a knight, bishop, rook or queen, or a pawn step or pawn capture that does not
-/// promote, exactly one piece of that kind can make the move, and moving it uncovers no
-/// attack on its king; or the token names a king step to a square no piece of theirs
-/// attacks. `None` for everything else (ambiguity, en passant, promotion, castling, a letter
+/// case that decides it at a glance: the token names a knight, bishop, rook or queen, or a
+/// pawn step or pawn capture that does not promote, exactly one piece of that kind can make
+/// the move, moving it uncovers no attack on its king, and in check (`checkers`, which the
+/// caller knows) it takes the one piece giving check or steps between it and the king; or
+/// the token names a king step to a square no piece of theirs attacks. `None` for everything else (ambiguity, en passant, promotion, castling, a letter
 /// the language lacks, no fitting move), which the move generator then answers, so that this
 /// shortcut changes no answer, only the time.
-pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
+pub(super) fn plain_move(
+    pos: &Position,
+    notation: &Notation,
+    reading: Reading,
+    checkers: Bitboard,
+) -> Option<Move> {
     let Notation::Move {
         piece,
         from_file,
@@ -258,12 +262,20 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
     if board.by_color(us).contains(to) || board.by_piece(Role::King.of(!us)).contains(to) {
         return None;
     }
-    // Not in check before the move, so the move is legal unless it uncovers a line to the
-    // king: no piece of theirs, other than one it captures, may attack the king once the
-    // piece has left its square. Only a line piece can be uncovered, and only along a line
-    // through the square left: most moves start off every line from the king, and need no
-    // look along them.
     let king = pos.king(us);
+    // In check, only a move that takes the one piece giving check or steps between it and
+    // the king can be legal; then, as out of check, it is legal unless it uncovers a line to
+    // the king.
+    if let Some(checker) = checkers.first()
+        && (checkers.has_several()
+            || (to != checker && !attacks::between(king, checker).contains(to)))
+    {
+        return None;
+    }
+    // The move is legal unless it uncovers a line to the king: no piece of theirs, other
+    // than one it captures, may attack the king once the piece has left its square. Only a
+    // line piece can be uncovered, and only along a line through the square left: most moves
+    // start off every line from the king, and need no look along them.
     let line = attacks::line(king, from);
     if line.is_empty() {
         return Some(Move::normal(role, from, to));

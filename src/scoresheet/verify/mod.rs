@@ -715,6 +715,26 @@ pub(crate) fn replay_moves_for_tests(
     )
 }
 
+/// For every legal move here, the pieces giving check after it as the replay works them out
+/// from the move, and as the position says.
+#[cfg(test)]
+pub(crate) fn checkers_both_ways_for_tests(
+    pos: &Position,
+) -> Vec<(Move, crate::chess::Bitboard, crate::chess::Bitboard)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut after = *pos;
+            after.play_unchecked(mv);
+            (
+                mv,
+                replay::checkers_after(&after, mv, pos.turn()),
+                after.checkers(),
+            )
+        })
+        .collect()
+}
+
 /// The moves `token` can mean here in `language`, found twice: as a replay finds them (with
 /// the position's check status known, which lets plain moves skip the move generator) and by
 /// the move generator alone.

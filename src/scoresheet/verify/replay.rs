@@ -5,7 +5,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::chess::{Bitboard, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role};
+use crate::chess::{
+    Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
+    attacks,
+};
 
 use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
 use super::remarks::may_need_remark;
@@ -146,14 +149,16 @@ fn continue_replay(
     loop {
         let ply = state.game.plies();
         // A plain move of the next token, found without the move generator, is legal, and
-        // proves what a search for any legal move would: the game goes on.
+        // proves what a search for any legal move would: the game goes on. The pieces giving
+        // check are known for every position of the replay (only the mobility may be open).
+        let checkers = state
+            .statuses
+            .last()
+            .map_or(Bitboard::EMPTY, |status| status.checkers);
         let plain = match parsed.get(state.next) {
-            Some(Ok(notation)) if state.mobility_open => {
-                plain_move(state.game.position(), notation, reading)
-            }
+            Some(Ok(notation)) => plain_move(state.game.position(), notation, reading, checkers),
             _ => None,
         };
-        let plain_tried = state.mobility_open;
         if state.mobility_open {
             state.mobility_open = false;
             if plain.is_none()
@@ -191,12 +196,7 @@ fn continue_replay(
             continue;
         }
         let pos = *state.game.position();
-        let read = if plain_tried {
-            generated_candidates_into
-        } else {
-            candidates_into
-        };
-        if let Err(failure) = read(
+        if let Err(failure) = generated_candidates_into(
             &pos,
             Some(status),
             &mut state.scratch,
@@ -282,9 +282,10 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
+    let mover = state.game.position().turn();
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
-    let checkers = pos.checkers();
+    let checkers = checkers_after(pos, mv, mover);
     let status = if checkers.is_empty() {
         state.mobility_open = true;
         MoveStatus {
@@ -301,6 +302,54 @@ fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
     state.statuses.push(status);
     state.tokens.push(token);
     state.budget.set(state.budget.get().saturating_sub(1));
+}
+
+/// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
+/// the same as [`Position::checkers`], worked out from the move. The side now to move was
+/// not in check before it (`mover` was to move), so only the piece moved, or a piece of
+/// `mover` whose line to the king ran through the square the piece left, can give check.
+/// Castling, en passant and promotions, which move or remove a second unit, are left to
+/// [`Position::checkers`].
+pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboard {
+    if mv.kind() != MoveKind::Normal {
+        return after.checkers();
+    }
+    let board = after.board();
+    let king = after.king(!mover);
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = board.occupied();
+    let direct = match mv.role() {
+        Role::Pawn => attacks::pawn_attacks(mover, to),
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::King => Bitboard::EMPTY,
+    };
+    let mut checkers = if direct.contains(king) {
+        Bitboard::from(to)
+    } else {
+        Bitboard::EMPTY
+    };
+    let line = attacks::line(king, from);
+    if line.is_nonempty() {
+        let straight = king.file() == from.file() || king.rank() == from.rank();
+        let sliders = board.by_color(mover)
+            & if straight {
+                board.straight_sliders()
+            } else {
+                board.diagonal_sliders()
+            };
+        if (line & sliders).is_nonempty() {
+            let rays = if straight {
+                attacks::rook_attacks(king, occupied)
+            } else {
+                attacks::bishop_attacks(king, occupied)
+            };
+            checkers |= rays & sliders;
+        }
+    }
+    checkers
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
