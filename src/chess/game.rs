@@ -371,13 +371,19 @@ impl Game {
         status: MoveStatus,
         laws: Laws,
     ) -> Option<Ending> {
-        let clock = self.positions.get(ply)?.halfmove_clock();
-        // The common case, told at once: a move that can be played, the material unchanged,
-        // and too few moves since a capture or pawn move for any other ending.
-        if status.has_legal_moves && ply > 0 && clock > 0 && clock < FIVEFOLD_MIN_CLOCK {
-            return None;
+        let pos = self.positions.get(ply)?;
+        let clock = pos.halfmove_clock();
+        let material_changed = ply == 0 || clock == 0;
+        // The common case, told at once: a move that can be played, and too few moves since
+        // a capture or pawn move for any ending but a lack of material.
+        if status.has_legal_moves && clock < FIVEFOLD_MIN_CLOCK {
+            return (material_changed && pos.is_insufficient_material()).then_some(
+                Ending::DeadPosition {
+                    reason: DeadReason::Material,
+                },
+            );
         }
-        self.ending_given_checking(ply, status, laws, ply == 0 || clock == 0)
+        self.ending_given_checking(ply, status, laws, material_changed)
     }
 
     fn ending_given_checking(
