@@ -421,6 +421,8 @@ fn notation_deviations_are_remarks_not_errors() {
             "1. Ngf3 *",
             Some((1, "origin given where it is not needed")),
         ),
+        // Two knights can reach d2: the file is needed.
+        ("1. d4 d5 2. Nf3 Nf6 3. Nbd2 *", None),
         (
             "1. e4 e5 2. Nxf3 *",
             Some((3, "capture sign written but nothing is captured")),

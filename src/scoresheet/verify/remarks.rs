@@ -1,7 +1,9 @@
 //! Notation remarks: for every move played, how its writing departs from the notation the
 //! Laws ask for (Appendix C), without changing which move it is.
 
-use crate::chess::{Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square};
+use crate::chess::{
+    Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square, attacks,
+};
 
 use super::language::Reading;
 use super::{Remark, move_label, move_number};
@@ -257,12 +259,24 @@ pub(super) fn may_need_remark(
 
 /// Whether SAN needs the origin file and the origin rank for `mv` (beyond the destination).
 fn origin_needed(pos: &Position, mv: Move) -> (bool, bool) {
-    if matches!(mv.role(), Role::Pawn | Role::King) {
+    // Only the moves to the same square by pieces of the same kind matter, and a piece of
+    // that kind can move there only from a square it attacks: with no other such piece, the
+    // origin is not needed, which settles most moves without generating any.
+    let to = mv.to();
+    let occupied = pos.board().occupied();
+    let reach = match mv.role() {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::Pawn | Role::King => return (false, false),
+    };
+    let origins = pos.board().by_piece(mv.role().of(pos.turn())) & reach;
+    if origins.without(mv.from()).is_empty() {
         return (false, false);
     }
-    // Only the moves to the same square matter.
     let mut to_here = MoveList::new();
-    pos.legal_moves_between(Bitboard::FULL, Bitboard::from(mv.to()), &mut to_here);
+    pos.legal_moves_between(origins, Bitboard::from(to), &mut to_here);
     let others: Vec<Square> = to_here
         .iter()
         .filter(|o| o.role() == mv.role() && o.to() == mv.to() && o.from() != mv.from())
