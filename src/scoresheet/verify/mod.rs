@@ -250,7 +250,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
                 return (report, Game::new(Position::new()));
             }
         },
-        None => Position::new(),
+        None => initial_position(),
     };
 
     // The tokens are read once, and the piece letters gathered as they are read, as a set of
@@ -606,6 +606,12 @@ fn push_number(text: &mut String, n: u32) {
     for &digit in digits[..len].iter().rev() {
         text.push(char::from(digit));
     }
+}
+
+/// The initial position, set up once per run: nearly every game starts from it.
+fn initial_position() -> Position {
+    static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    *INITIAL.get_or_init(Position::new)
 }
 
 /// The tags the check reads, found in one pass over the tag pairs rather than one search
