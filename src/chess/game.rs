@@ -113,9 +113,16 @@ impl fmt::Display for Ending {
 #[derive(Debug, Clone)]
 pub struct Game {
     positions: Vec<Position>,
-    keys: Vec<RepetitionKey>,
+    /// The repetition key of each position; `None` where a replay left it to be worked out
+    /// only if a repetition test needs it ([`Game::play_unchecked_unkeyed`]). A missing key is
+    /// computed afresh when asked, so every answer is the same either way.
+    keys: Vec<Option<RepetitionKey>>,
     moves: Vec<Move>,
 }
+
+/// A fifth occurrence of a position needs at least this many half-moves without capture or
+/// pawn move: the ending tests look for one, and read repetition keys, only from here on.
+const FIVEFOLD_MIN_CLOCK: u32 = 16;
 
 impl Game {
     pub fn new(start: Position) -> Game {
@@ -127,7 +134,7 @@ impl Game {
         let mut positions = Vec::with_capacity(plies + 1);
         let mut keys = Vec::with_capacity(plies + 1);
         positions.push(start);
-        keys.push(start.repetition_key());
+        keys.push(Some(start.repetition_key()));
         Game {
             positions,
             keys,
@@ -149,6 +156,11 @@ impl Game {
     /// The position after `ply` half-moves, if the game is that long.
     pub fn position_at(&self, ply: usize) -> Option<&Position> {
         self.positions.get(ply)
+    }
+
+    /// The positions from the start (index 0) to the current one.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -174,16 +186,83 @@ impl Game {
         next.play_unchecked(mv);
         // The key follows from the previous one by the squares the move changes.
         let key = match self.keys.last() {
-            Some(&key) => before.repetition_key_of_next(key, mv, &next),
-            None => next.repetition_key(),
+            Some(&Some(key)) => before.repetition_key_of_next(key, mv, &next),
+            _ => next.repetition_key(),
         };
-        self.keys.push(key);
+        self.keys.push(Some(key));
         self.positions.push(next);
         self.moves.push(mv);
     }
 
+    /// [`Game::play_unchecked`] without working out the repetition key, for a replay that
+    /// plays every move of a record while few positions are ever compared: most keys would
+    /// never be read. The replay calls [`Game::settle_keys_for_ending`] before each ending
+    /// test, which works out the keys that test reads.
+    #[inline]
+    pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
+        let mut next = *self.position();
+        next.play_unchecked(mv);
+        self.keys.push(None);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Works out the missing repetition keys that [`Game::ending_given`] reads for `ply`:
+    /// those of the positions since the last capture or pawn move, once a fifth occurrence is
+    /// possible at all.
+    pub(crate) fn settle_keys_for_ending(&mut self, ply: usize) {
+        let Some(pos) = self.positions.get(ply) else {
+            return;
+        };
+        let clock = pos.halfmove_clock();
+        if clock < FIVEFOLD_MIN_CLOCK {
+            return;
+        }
+        // The replay asks for a window that grows by one ply at a time, so the keys are
+        // missing only back to the last one known.
+        let first = ply.saturating_sub(clock as usize);
+        let mut from = ply + 1;
+        while from > first && self.keys.get(from - 1).is_some_and(Option::is_none) {
+            from -= 1;
+        }
+        self.settle_keys(from, ply);
+    }
+
+    /// Works out every missing repetition key (before a scan of the whole game for claims).
+    pub(crate) fn settle_all_keys(&mut self) {
+        self.settle_keys(0, self.plies());
+    }
+
+    /// Works out the missing keys of plies `first..=last`, each from the one before when that
+    /// is known.
+    fn settle_keys(&mut self, first: usize, last: usize) {
+        for ply in first..=last.min(self.plies()) {
+            if self.keys[ply].is_some() {
+                continue;
+            }
+            let previous = ply.checked_sub(1).and_then(|before| {
+                let key = self.keys[before]?;
+                Some(self.positions[before].repetition_key_of_next(
+                    key,
+                    self.moves[before],
+                    &self.positions[ply],
+                ))
+            });
+            self.keys[ply] = Some(previous.unwrap_or_else(|| self.positions[ply].repetition_key()));
+        }
+    }
+
+    /// The repetition key of the position after `ply`, worked out afresh if the replay left
+    /// it out.
+    fn key(&self, ply: usize) -> Option<RepetitionKey> {
+        match self.keys.get(ply)? {
+            Some(key) => Some(*key),
+            None => self.positions.get(ply).map(Position::repetition_key),
+        }
+    }
+
     fn push_position(&mut self, mv: Move, next: Position) {
-        self.keys.push(next.repetition_key());
+        self.keys.push(Some(next.repetition_key()));
         self.positions.push(next);
         self.moves.push(mv);
     }
@@ -202,18 +281,22 @@ impl Game {
         let Some(target) = self.positions.get(ply) else {
             return Vec::new();
         };
-        let key = self.keys[ply];
+        let Some(key) = self.key(ply) else {
+            return Vec::new();
+        };
         // A capture or pawn move can never be undone, so the position cannot have stood on
         // the board before the last one: the search starts there.
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
         (first..=ply)
-            .filter(|&i| self.keys[i] == key && self.positions[i].is_same_fide_position(target))
+            .filter(|&i| {
+                self.key(i) == Some(key) && self.positions[i].is_same_fide_position(target)
+            })
             .collect()
     }
 
     /// How many times the position after `ply` has appeared up to that ply (at least 1).
     pub fn repetition_count(&self, ply: usize) -> usize {
-        let (Some(target), Some(&key)) = (self.positions.get(ply), self.keys.get(ply)) else {
+        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
             return 0;
         };
         // Same side to move means an even distance; keys narrow, the exact test decides.
@@ -221,7 +304,9 @@ impl Game {
         (first..=ply)
             .rev()
             .step_by(2)
-            .filter(|&i| self.keys[i] == key && self.positions[i].is_same_fide_position(target))
+            .filter(|&i| {
+                self.key(i) == Some(key) && self.positions[i].is_same_fide_position(target)
+            })
             .count()
     }
 
@@ -229,15 +314,14 @@ impl Game {
     /// Counting keys alone is cheap and usually settles it; only a possible yes is confirmed
     /// by the exact comparison.
     pub fn has_appeared(&self, ply: usize, times: usize) -> bool {
-        let (Some(target), Some(&key)) = (self.positions.get(ply), self.keys.get(ply)) else {
+        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
             return false;
         };
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
-        let matching = self.keys[first..=ply]
-            .iter()
+        let matching = (first..=ply)
             .rev()
             .step_by(2)
-            .filter(|&&k| k == key)
+            .filter(|&i| self.key(i) == Some(key))
             .count();
         matching >= times && self.repetition_count(ply) >= times
     }
@@ -246,12 +330,12 @@ impl Game {
     /// "during at least five consecutive alternate moves by each player", that is, the same
     /// position after each of the last five pairs of moves (every fourth half-move).
     fn fivefold_consecutive(&self, ply: usize) -> bool {
-        let Some(target) = self.positions.get(ply) else {
+        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
             return false;
         };
         (1..5).all(|k| {
             ply.checked_sub(4 * k).is_some_and(|earlier| {
-                self.keys[earlier] == self.keys[ply]
+                self.key(earlier) == Some(key)
                     && self.positions[earlier].is_same_fide_position(target)
             })
         })
@@ -273,6 +357,42 @@ impl Game {
     /// [`Game::ending_at_under`] for a caller that already has the position's
     /// [`MoveStatus`] (a replay computes it once per move).
     pub fn ending_given(&self, ply: usize, status: MoveStatus, laws: Laws) -> Option<Ending> {
+        self.ending_given_checking(ply, status, laws, true)
+    }
+
+    /// [`Game::ending_given`] for a replay that has tested every earlier ply and found no
+    /// ending. The material then needs testing only after a capture or promotion: any other
+    /// move leaves the pieces of the previous position, which had enough to mate, and both
+    /// of those moves reset the clock.
+    #[inline]
+    pub(crate) fn ending_given_after_none(
+        &self,
+        ply: usize,
+        status: MoveStatus,
+        laws: Laws,
+    ) -> Option<Ending> {
+        let pos = self.positions.get(ply)?;
+        let clock = pos.halfmove_clock();
+        let material_changed = ply == 0 || clock == 0;
+        // The common case, told at once: a move that can be played, and too few moves since
+        // a capture or pawn move for any ending but a lack of material.
+        if status.has_legal_moves && clock < FIVEFOLD_MIN_CLOCK {
+            return (material_changed && pos.is_insufficient_material()).then_some(
+                Ending::DeadPosition {
+                    reason: DeadReason::Material,
+                },
+            );
+        }
+        self.ending_given_checking(ply, status, laws, material_changed)
+    }
+
+    fn ending_given_checking(
+        &self,
+        ply: usize,
+        status: MoveStatus,
+        laws: Laws,
+        test_material: bool,
+    ) -> Option<Ending> {
         let pos = self.positions.get(ply)?;
         if !status.has_legal_moves {
             return Some(if status.checkers.is_nonempty() {
@@ -283,7 +403,7 @@ impl Game {
                 Ending::Stalemate
             });
         }
-        if pos.is_insufficient_material() {
+        if test_material && pos.is_insufficient_material() {
             return Some(Ending::DeadPosition {
                 reason: DeadReason::Material,
             });
@@ -292,7 +412,7 @@ impl Game {
             return None;
         }
         // A fifth occurrence needs at least sixteen half-moves without capture or pawn move.
-        if pos.halfmove_clock() >= 16 {
+        if pos.halfmove_clock() >= FIVEFOLD_MIN_CLOCK {
             let fivefold = if laws.fivefold_must_be_consecutive() {
                 self.fivefold_consecutive(ply)
             } else {
@@ -323,6 +443,52 @@ impl Game {
 
     /// The repetition key of the position after `ply`.
     pub fn key_at(&self, ply: usize) -> Option<RepetitionKey> {
-        self.keys.get(ply).copied()
+        self.key(ply)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same moves played with keys and without: every key, repetition and ending answer
+    /// agrees, before the missing keys are settled and after.
+    #[test]
+    fn keys_left_out_by_a_replay_give_the_same_answers() {
+        let start = Position::from_fen("rn2k1nr/8/8/8/8/8/8/RN2K1NR w - - 0 1").unwrap();
+        let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let detour = ["Kd2", "Kd7", "Ke1", "Ke8"];
+        let sans: Vec<&str> = [shuffle, shuffle, detour, shuffle, shuffle]
+            .into_iter()
+            .flatten()
+            .collect();
+        let mut keyed = Game::new(start);
+        let mut unkeyed = Game::new(start);
+        for san in sans {
+            let mv = keyed.position().parse_san(san).unwrap();
+            keyed.play_unchecked(mv);
+            unkeyed.play_unchecked_unkeyed(mv);
+        }
+        let answers = |game: &Game| -> Vec<_> {
+            (0..=game.plies())
+                .map(|ply| {
+                    (
+                        game.key_at(ply),
+                        game.occurrences(ply),
+                        game.repetition_count(ply),
+                        game.has_appeared(ply, 5),
+                        game.ending_at_under(ply, Laws::Y2023),
+                        game.ending_at_under(ply, Laws::Y2014),
+                    )
+                })
+                .collect()
+        };
+        let expected = answers(&keyed);
+        assert_eq!(expected[16].4, Some(Ending::FivefoldRepetition));
+        assert_eq!(answers(&unkeyed), expected);
+        unkeyed.settle_keys_for_ending(20);
+        assert_eq!(answers(&unkeyed), expected);
+        unkeyed.settle_all_keys();
+        assert_eq!(unkeyed.keys, keyed.keys);
     }
 }

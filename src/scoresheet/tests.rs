@@ -421,6 +421,8 @@ fn notation_deviations_are_remarks_not_errors() {
             "1. Ngf3 *",
             Some((1, "origin given where it is not needed")),
         ),
+        // Two knights can reach d2: the file is needed.
+        ("1. d4 d5 2. Nf3 Nf6 3. Nbd2 *", None),
         (
             "1. e4 e5 2. Nxf3 *",
             Some((3, "capture sign written but nothing is captured")),
@@ -1122,6 +1124,12 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         "4k3/8/4r3/8/1b6/2N1N3/3B4/R3K2R w KQ - 0 1",
         "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+        // Kings facing each other, and kings among protected and unprotected pieces.
+        "8/8/8/3k4/8/3K4/8/8 w - - 0 1",
+        "8/2p5/1b1k4/2rn4/3K1q2/2P1p3/8/8 w - - 0 1",
+        // A check that pieces can block or take, and a double check only the king answers.
+        "4k3/8/8/8/8/2N5/1qB5/r3K1NR w K - 0 1",
+        "4k3/8/8/8/7b/8/8/r3K1NR w K - 0 1",
     ];
     let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
     let mut tried = 0;
@@ -1158,6 +1166,42 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         }
     }
     assert!(tried > 10_000, "{tried} tokens tried");
+}
+
+/// The replay works out the pieces giving check from the move just played (the piece moved,
+/// or a line it opened); for every legal move of positions with discovered and double
+/// checks, pins, en passant, castling and promotions, that must be what the position says.
+#[test]
+fn checks_worked_out_from_the_move_are_the_position_s_checks() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",
+        // Discovered checks on a file, a rank and a diagonal, and a double check.
+        "4k3/8/8/4N3/8/8/4R3/4K3 w - - 0 1",
+        "k7/8/8/N7/R7/8/8/4K3 w - - 0 1",
+        "8/8/8/8/k1N1R3/8/8/4K3 w - - 0 1",
+        "7k/8/8/4N3/3B4/8/8/K7 w - - 0 1",
+        "4k3/4N3/8/8/8/8/4Q3/K7 w - - 0 1",
+        "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
+        "3k4/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+    ];
+    let mut tried = 0;
+    for fen in fens {
+        let mut here = Position::from_fen(fen).unwrap();
+        for ply in 0..40 {
+            let both = super::verify::checkers_both_ways_for_tests(&here);
+            for (mv, worked_out, actual) in &both {
+                assert_eq!(worked_out, actual, "{mv:?} in {}", here.to_fen());
+                tried += 1;
+            }
+            let Some(&(mv, _, _)) = both.get((ply * 7) % both.len().max(1)) else {
+                break;
+            };
+            here.play_unchecked(mv);
+        }
+    }
+    assert!(tried > 2_000, "{tried} moves tried");
 }
 
 /// Every `.pgn` file under `dir`, found by walking the tree.
@@ -1233,4 +1277,40 @@ fn the_san_shortcut_reads_as_the_full_reader() {
         shortcut += usize::from(full.is_ok());
     }
     assert!(shortcut > from_files, "{shortcut} tokens read as moves");
+}
+
+// ---- Report text built without the formatter ----------------------------------------------
+
+#[test]
+fn final_fen_is_written_as_the_fen_writer_writes_it() {
+    let fens = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 37 112",
+        "8/8/8/8/8/8/6k1/4K2R w K - 99 1234",
+        "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(super::verify::fen_text(&pos), fen);
+        assert_eq!(super::verify::fen_text(&pos), pos.to_fen());
+    }
+    // Every position of two games with captures, castling and en passant.
+    let games: [&[&str]; 2] = [
+        &[
+            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bf5", "Bc4", "e6", "O-O",
+            "Nf6", "a4", "Bb4", "Bd2", "O-O",
+        ],
+        &["e4", "Nf6", "e5", "d5", "exd6", "Qxd6", "Ke2", "Qh2"],
+    ];
+    for tokens in games {
+        let (moves, complete) =
+            super::verify::replay_moves_for_tests(Position::new(), tokens, Language::English);
+        assert!(complete, "{tokens:?}");
+        let mut pos = Position::new();
+        for mv in moves {
+            pos = pos.play(mv).unwrap();
+            assert_eq!(super::verify::fen_text(&pos), pos.to_fen());
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! and the legal moves a token can mean under it, in any notation a scoresheet may use.
 
 use crate::chess::{
-    Bitboard, Color, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
+    Bitboard, Color, File, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
 };
 
 use super::replay::Failure;
@@ -68,15 +68,28 @@ pub(super) fn candidates_into(
     reading: Reading,
     found: &mut Vec<Move>,
 ) -> Result<(), Failure> {
-    found.clear();
     if let Some(status) = status
-        && status.checkers.is_empty()
-        && let Some(mv) = plain_move(pos, notation, reading)
+        && let Some(mv) = plain_move(pos, notation, reading, status.checkers)
     {
+        found.clear();
         legal.clear();
         found.push(mv);
         return Ok(());
     }
+    generated_candidates_into(pos, status, legal, notation, reading, found)
+}
+
+/// [`candidates_into`] by the move generator alone, for a caller that already knows that
+/// [`plain_move`] has no answer.
+pub(super) fn generated_candidates_into(
+    pos: &Position,
+    status: Option<MoveStatus>,
+    legal: &mut MoveList,
+    notation: &Notation,
+    reading: Reading,
+    found: &mut Vec<Move>,
+) -> Result<(), Failure> {
+    found.clear();
     match notation {
         Notation::Castle { side, .. } => {
             let rank = crate::chess::Rank::FIRST.relative_to(pos.turn());
@@ -158,13 +171,19 @@ pub(super) fn candidates_into(
 }
 
 /// The one move a plain written move means, found without generating moves, in the common
-/// case that decides it at a glance: the side to move is not in check (the caller knows), the
-/// token names a knight, bishop, rook or queen, or a pawn step or pawn capture that does not
-/// promote, exactly one piece of that kind can make the move, and moving it uncovers no
-/// attack on its king. `None` for everything else (ambiguity, en passant, promotion, castling,
-/// king moves, a letter the language lacks, no fitting move), which the move generator then
-/// answers, so that this shortcut changes no answer, only the time.
-pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) -> Option<Move> {
+/// case that decides it at a glance: the token names a knight, bishop, rook or queen, or a
+/// pawn step or pawn capture that does not promote, exactly one piece of that kind can make
+/// the move, moving it uncovers no attack on its king, and in check (`checkers`, which the
+/// caller knows) it takes the one piece giving check or steps between it and the king; or
+/// the token names a king step to a square no piece of theirs attacks. `None` for everything else (ambiguity, en passant, promotion, castling, a letter
+/// the language lacks, no fitting move), which the move generator then answers, so that this
+/// shortcut changes no answer, only the time.
+pub(super) fn plain_move(
+    pos: &Position,
+    notation: &Notation,
+    reading: Reading,
+    checkers: Bitboard,
+) -> Option<Move> {
     let Notation::Move {
         piece,
         from_file,
@@ -189,7 +208,8 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
                 Role::Bishop => attacks::bishop_attacks(to, occupied),
                 Role::Rook => attacks::rook_attacks(to, occupied),
                 Role::Queen => attacks::queen_attacks(to, occupied),
-                _ => return None,
+                Role::King => return plain_king_move(pos, to, *from_file, *from_rank),
+                Role::Pawn => return None,
             };
             let mut origins = board.by_piece(role.of(us)) & reach;
             if let Some(file) = from_file {
@@ -242,15 +262,32 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
     if board.by_color(us).contains(to) || board.by_piece(Role::King.of(!us)).contains(to) {
         return None;
     }
-    // Not in check before the move, so the move is legal unless it uncovers a line to the
-    // king: no piece of theirs, other than one it captures, may attack the king once the
-    // piece has left its square. Only a line piece can be uncovered, and only along a line
-    // through the square left: most moves start off every line from the king, and need no
-    // look along them.
     let king = pos.king(us);
-    let lines = attacks::bishop_attacks(king, Bitboard::EMPTY)
-        | attacks::rook_attacks(king, Bitboard::EMPTY);
-    if !lines.contains(from) {
+    // In check, only a move that takes the one piece giving check or steps between it and
+    // the king can be legal; then, as out of check, it is legal unless it uncovers a line to
+    // the king.
+    if let Some(checker) = checkers.first()
+        && (checkers.has_several()
+            || (to != checker && !attacks::between(king, checker).contains(to)))
+    {
+        return None;
+    }
+    // The move is legal unless it uncovers a line to the king: no piece of theirs, other
+    // than one it captures, may attack the king once the piece has left its square. Only a
+    // line piece can be uncovered, and only along a line through the square left: most moves
+    // start off every line from the king, and need no look along them.
+    let line = attacks::line(king, from);
+    if line.is_empty() {
+        return Some(Move::normal(role, from, to));
+    }
+    // Only a piece of theirs that moves along that line can be uncovered: most lines from
+    // the king hold none, which settles it without looking along them.
+    let sliders = if king.file() == from.file() || king.rank() == from.rank() {
+        board.straight_sliders()
+    } else {
+        board.diagonal_sliders()
+    };
+    if (line & sliders & theirs).without(to).is_empty() {
         return Some(Move::normal(role, from, to));
     }
     let after = occupied.without(from).with(to);
@@ -261,6 +298,31 @@ pub(super) fn plain_move(pos: &Position, notation: &Notation, reading: Reading) 
         .without(to)
         .is_empty()
         .then_some(Move::normal(role, from, to))
+}
+
+/// The one king move to `to` (not castling), found as [`plain_move`] finds the moves of the
+/// other pieces: the king stands next to the square (on the written file or rank, if any),
+/// the square holds no piece of ours and not their king, and no piece of theirs attacks it
+/// once the king has left its square.
+fn plain_king_move(
+    pos: &Position,
+    to: Square,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+) -> Option<Move> {
+    let board = pos.board();
+    let us = pos.turn();
+    let from = pos.king(us);
+    if !attacks::king_attacks(to).contains(from)
+        || from_file.is_some_and(|file| from.file() != file)
+        || from_rank.is_some_and(|rank| from.rank() != rank)
+        || board.by_color(us).contains(to)
+        || board.by_piece(Role::King.of(!us)).contains(to)
+        || board.is_attacked(to, !us, board.occupied().without(from))
+    {
+        return None;
+    }
+    Some(Move::normal(Role::King, from, to))
 }
 
 /// The squares a pawn moving to `to` can come from: its own file and the two beside it.

@@ -13,9 +13,12 @@
 
 use std::rc::Rc;
 
-use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
+use crate::chess::{
+    Budget, CastlingSide, ClaimKind, Color, Ending, File, Game, Laws, Move, Position, Rank, Rate,
+    Role, Square,
+};
 
-use super::notation::{self, Language, LetterTable, Notation};
+use super::notation::{self, Language, LetterTable, Notation, PieceMark};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
 
 mod language;
@@ -183,11 +186,20 @@ impl Report {
 
 /// Verifies one game.
 pub fn verify(raw: &RawGame, options: Options) -> Report {
-    verify_with_game(raw, options).0
+    verify_replaying(raw, options).0
 }
 
 /// Verifies one game and also returns the valid record as a [`Game`] (for claims).
 pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
+    let (report, mut game) = verify_replaying(raw, options);
+    // The replay works out repetition keys only where its ending tests read them; a caller
+    // that asks about claims gets them all.
+    game.settle_all_keys();
+    (report, game)
+}
+
+/// [`verify_with_game`], with the game's repetition keys left as the replay left them.
+fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let tags = KnownTags::of(raw);
     let white = tags.white.map(str::to_owned);
     let black = tags.black.map(str::to_owned);
@@ -238,7 +250,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
                 return (report, Game::new(Position::new()));
             }
         },
-        None => Position::new(),
+        None => initial_position(),
     };
 
     // The tokens are read once, and the piece letters gathered as they are read, as a set of
@@ -247,12 +259,28 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
     let mut parsed: Vec<Result<Notation, notation::NotationError>> =
         Vec::with_capacity(raw.moves.len());
     let mut seen = notation::LetterSet::default();
+    let mut chesmayne = false;
+    let mut numbers: Vec<Option<MoveNumber>> = Vec::with_capacity(raw.moves.len());
     for token in &raw.moves {
         let notation = notation::parse(&token.text);
-        if let Ok(n) = &notation {
-            seen.extend(n.letters());
+        // The letters of the piece and the promotion piece, as `Notation::letters` lists
+        // them, taken without an iterator: this runs for every token.
+        match &notation {
+            Ok(Notation::Move {
+                piece, promotion, ..
+            }) => {
+                if let Some(PieceMark::Letter(letter)) = piece {
+                    seen.insert(*letter);
+                }
+                if let Some((PieceMark::Letter(letter), _)) = promotion {
+                    seen.insert(*letter);
+                }
+            }
+            Ok(Notation::Chesmayne { .. }) => chesmayne = true,
+            Ok(Notation::Castle { .. }) | Err(_) => {}
         }
         parsed.push(notation);
+        numbers.push(token.number);
     }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
@@ -280,7 +308,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         groups.push((vec![Language::English], Vec::new()));
     }
 
-    let numbers: Rc<[Option<MoveNumber>]> = raw.moves.iter().map(|t| t.number).collect();
+    let numbers: Rc<[Option<MoveNumber>]> = numbers.into();
     let mut best: Option<(Replay, Vec<Language>)> = None;
     let mut fitting: Vec<Language> = Vec::new();
     for (languages, _) in &groups {
@@ -351,6 +379,9 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         }
     }
 
+    if options.claims {
+        replay.game.settle_all_keys();
+    }
     let game = &replay.game;
     let plies = game.plies();
     collect_remarks(
@@ -361,7 +392,9 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         reading,
         &replay.chosen_promotions,
         &replay.tokens,
+        &replay.remark_plies,
         options.laws,
+        chesmayne,
         &mut remarks,
     );
     let recording: Vec<RecordingFault> = replay
@@ -492,13 +525,93 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
         result_note,
         result_against_winnability: judgement.against_winnability,
         winnability_calls: decisions.calls,
-        final_fen: final_pos.to_fen(),
+        final_fen: fen_text(&final_pos),
         remarks,
         recording,
         claims_available,
         problems,
     };
     (report, replay.game)
+}
+
+/// The FEN of `pos`, exactly as [`Position::to_fen`] writes it, built from the board's bytes
+/// directly: every report carries one, and formatting it a character at a time cost a
+/// twentieth of a check of real games.
+pub(crate) fn fen_text(pos: &Position) -> String {
+    let mut fen = String::with_capacity(90);
+    let board = pos.board();
+    for rank in Rank::ALL.iter().rev() {
+        if *rank != Rank::EIGHTH {
+            fen.push('/');
+        }
+        let mut empty = 0u8;
+        for file in File::ALL {
+            match board.piece_at(Square::from_coords(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+    }
+    fen.push(' ');
+    fen.push(pos.turn().char());
+    fen.push(' ');
+    let rights = pos.castling_rights();
+    if rights.is_empty() {
+        fen.push('-');
+    }
+    for (color, side) in rights.iter() {
+        let letter = match side {
+            CastlingSide::KingSide => 'K',
+            CastlingSide::QueenSide => 'Q',
+        };
+        fen.push(color.fold(letter, letter.to_ascii_lowercase()));
+    }
+    fen.push(' ');
+    match pos.ep_square() {
+        Some(sq) => {
+            fen.push(sq.file().char());
+            fen.push(sq.rank().char());
+        }
+        None => fen.push('-'),
+    }
+    fen.push(' ');
+    push_number(&mut fen, pos.halfmove_clock());
+    fen.push(' ');
+    push_number(&mut fen, pos.fullmove_number());
+    fen
+}
+
+/// Appends the decimal digits of `n`.
+fn push_number(text: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut len = 0;
+    let mut rest = n;
+    loop {
+        digits[len] = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in digits[..len].iter().rev() {
+        text.push(char::from(digit));
+    }
+}
+
+/// The initial position, set up once per run: nearly every game starts from it.
+fn initial_position() -> Position {
+    static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
+    *INITIAL.get_or_init(Position::new)
 }
 
 /// The tags the check reads, found in one pass over the tag pairs rather than one search
@@ -606,6 +719,26 @@ pub(crate) fn replay_moves_for_tests(
             Stop::Complete | Stop::Ended(..) | Stop::Unresolved(_)
         ),
     )
+}
+
+/// For every legal move here, the pieces giving check after it as the replay works them out
+/// from the move, and as the position says.
+#[cfg(test)]
+pub(crate) fn checkers_both_ways_for_tests(
+    pos: &Position,
+) -> Vec<(Move, crate::chess::Bitboard, crate::chess::Bitboard)> {
+    pos.legal_moves()
+        .iter()
+        .map(|&mv| {
+            let mut after = *pos;
+            after.play_unchecked(mv);
+            (
+                mv,
+                replay::checkers_after(&after, mv, pos.turn()),
+                after.checkers(),
+            )
+        })
+        .collect()
 }
 
 /// The moves `token` can mean here in `language`, found twice: as a replay finds them (with

@@ -1,7 +1,9 @@
 //! Notation remarks: for every move played, how its writing departs from the notation the
 //! Laws ask for (Appendix C), without changing which move it is.
 
-use crate::chess::{Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square};
+use crate::chess::{
+    Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square, attacks,
+};
 
 use super::language::Reading;
 use super::{Remark, move_label, move_number};
@@ -18,31 +20,40 @@ pub(super) fn collect_remarks(
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
     tokens: &[Option<usize>],
+    remark_plies: &[usize],
     laws: Laws,
+    chesmayne: bool,
     remarks: &mut Vec<Remark>,
 ) {
     let mut local_letters_noted = false;
-    // Piece identities are followed only for a record that uses the Chesmayne form, the only
-    // notation whose remarks need them.
-    let chesmayne = parsed
-        .iter()
-        .any(|p| matches!(p, Ok(Notation::Chesmayne { .. })));
+    // Piece identities are followed only for a record that uses the Chesmayne form (the
+    // caller knows from reading the tokens), the only notation whose remarks need them.
     let mut identities = chesmayne
         .then(|| chesmayne_identities(game.start()))
         .flatten();
-    for (before, &mv) in game.moves().iter().enumerate() {
+    let positions = game.positions();
+    // The replay marked the plies whose writing may deserve a remark ([`may_need_remark`]);
+    // only those are looked at, unless the record uses the Chesmayne form (whose identities
+    // follow every move) or local letters (noted once, at the first move that uses them).
+    let every_ply = identities.is_some() || reading.language != Language::English;
+    let mut all = 0..game.moves().len();
+    let mut marked = remark_plies.iter().map(|&ply| ply - 1);
+    let visited: &mut dyn Iterator<Item = usize> = if every_ply { &mut all } else { &mut marked };
+    for before in visited {
         let ply = before + 1;
+        let (Some(&mv), Some(&token_index)) = (game.moves().get(before), tokens.get(before)) else {
+            continue;
+        };
         // A move inserted where the record misses one has no token to remark on, but the
         // pieces still move.
-        let Some(&Some(index)) = tokens.get(before) else {
+        let Some(index) = token_index else {
             if let Some(ids) = identities.as_mut() {
                 move_identities(ids, mv);
             }
             continue;
         };
-        let (Some(pos), Some(after), Some(token), Some(Ok(notation))) = (
-            game.position_at(before),
-            game.position_at(ply),
+        let (Some(pos), Some(token), Some(Ok(notation))) = (
+            positions.get(before),
             raw.moves.get(index),
             parsed.get(index),
         ) else {
@@ -55,25 +66,28 @@ pub(super) fn collect_remarks(
                 remark,
             })
         };
-        if let Some(number) = token.number {
-            let (expected_number, expected_black) = move_number(game.start(), ply);
-            if number.number as usize != expected_number || number.black != expected_black {
-                let written = if number.black {
-                    format!("{}...", number.number)
-                } else {
-                    format!("{}.", number.number)
-                };
-                let expected = move_label(game.start(), ply);
-                note(format!(
-                    "move number written as {written}, but this is move {expected}"
-                ));
-            }
+        if let Some(number) = token.number
+            && (number.number as usize, number.black) != move_number(game.start(), ply)
+        {
+            let written = if number.black {
+                format!("{}...", number.number)
+            } else {
+                format!("{}.", number.number)
+            };
+            let expected = move_label(game.start(), ply);
+            note(format!(
+                "move number written as {written}, but this is move {expected}"
+            ));
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
         let status = statuses
             .get(ply)
             .copied()
-            .unwrap_or_else(|| after.move_status());
+            .or_else(|| positions.get(ply).map(Position::move_status))
+            .unwrap_or(MoveStatus {
+                checkers: Bitboard::EMPTY,
+                has_legal_moves: true,
+            });
         let gives_check = status.checkers.is_nonempty();
         let mates = status.is_checkmate();
         let double_check = status.checkers.has_several();
@@ -188,14 +202,81 @@ pub(super) fn collect_remarks(
     }
 }
 
+/// Whether a played move may deserve a remark: `false` only when [`collect_remarks`] finds
+/// nothing to say about it in an English record without the Chesmayne form, which is what
+/// nearly every move of a real record is (SAN as PGN writes it, its number and check mark
+/// right). The replay asks this as it plays each written move, with `capture` (the move
+/// takes a piece), `after` (the status of the position it reaches), the number written
+/// with the token and the one the move has.
+pub(super) fn may_need_remark(
+    notation: &Notation,
+    mv: Move,
+    capture: bool,
+    after: MoveStatus,
+    written: Option<(usize, bool)>,
+    expected: (usize, bool),
+) -> bool {
+    if written.is_some_and(|w| w != expected) {
+        return true;
+    }
+    let plain = match notation {
+        Notation::Castle { zeros, .. } => !zeros,
+        Notation::Move {
+            from_file,
+            from_rank,
+            separator,
+            promotion,
+            en_passant_mark,
+            ..
+        } => {
+            let separator_fits = match separator {
+                Separator::None => true,
+                Separator::Capture => capture,
+                Separator::Hyphen => false,
+            };
+            // A file alone is always needed by a pawn capture; any other origin is checked.
+            let origin_plain = from_rank.is_none()
+                && (from_file.is_none() || (mv.role() == Role::Pawn && capture));
+            // A promotion written without its piece gets a remark on the piece chosen.
+            let promotion_plain = match promotion {
+                None => mv.promotion_role().is_none(),
+                Some((_, style)) => matches!(style, PromotionStyle::Equals | PromotionStyle::Plain),
+            };
+            separator_fits && origin_plain && promotion_plain && !en_passant_mark
+        }
+        Notation::Chesmayne { .. } => false,
+    };
+    let gives_check = after.checkers.is_nonempty();
+    let mates = after.is_checkmate();
+    let check_fits = matches!(
+        (notation.check_mark(), gives_check, mates),
+        (CheckMark::None, false, _)
+            | (CheckMark::Check, true, false)
+            | (CheckMark::Mate | CheckMark::DoublePlus, true, true)
+    );
+    !plain || !check_fits
+}
+
 /// Whether SAN needs the origin file and the origin rank for `mv` (beyond the destination).
 fn origin_needed(pos: &Position, mv: Move) -> (bool, bool) {
-    if matches!(mv.role(), Role::Pawn | Role::King) {
+    // Only the moves to the same square by pieces of the same kind matter, and a piece of
+    // that kind can move there only from a square it attacks: with no other such piece, the
+    // origin is not needed, which settles most moves without generating any.
+    let to = mv.to();
+    let occupied = pos.board().occupied();
+    let reach = match mv.role() {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::Pawn | Role::King => return (false, false),
+    };
+    let origins = pos.board().by_piece(mv.role().of(pos.turn())) & reach;
+    if origins.without(mv.from()).is_empty() {
         return (false, false);
     }
-    // Only the moves to the same square matter.
     let mut to_here = MoveList::new();
-    pos.legal_moves_between(Bitboard::FULL, Bitboard::from(mv.to()), &mut to_here);
+    pos.legal_moves_between(origins, Bitboard::from(to), &mut to_here);
     let others: Vec<Square> = to_here
         .iter()
         .filter(|o| o.role() == mv.role() && o.to() == mv.to() && o.from() != mv.from())

@@ -5,9 +5,13 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::chess::{Bitboard, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role};
+use crate::chess::{
+    Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
+    attacks,
+};
 
-use super::language::{Reading, candidates_into, plain_move};
+use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
+use super::remarks::may_need_remark;
 use super::{RecordingKind, move_number};
 use crate::scoresheet::notation::{self, Notation};
 use crate::scoresheet::pgn::MoveNumber;
@@ -32,6 +36,10 @@ pub(super) struct Replay {
     /// For each ply from 1, the token that records it; `None` for a move inserted where the
     /// record misses one.
     pub(super) tokens: Vec<Option<usize>>,
+    /// The plies, in order, whose writing may deserve a notation remark
+    /// ([`may_need_remark`]): worked out as each written move is played, while its notation
+    /// and positions are at hand, so that the remarks look at these plies only.
+    pub(super) remark_plies: Vec<usize>,
     /// Recording faults met so far.
     pub(super) faults: Vec<Fault>,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
@@ -68,6 +76,7 @@ impl Replay {
         }
         self.statuses.truncate(ply + 1);
         self.tokens.truncate(ply);
+        self.remark_plies.retain(|&marked| marked <= ply);
         self.next = self
             .tokens
             .iter()
@@ -122,6 +131,7 @@ pub(super) fn replay(
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
         tokens: Vec::with_capacity(parsed.len()),
+        remark_plies: Vec::new(),
         faults: Vec::new(),
         budget: Rc::new(Cell::new(READING_BUDGET)),
         numbers,
@@ -139,11 +149,14 @@ fn continue_replay(
     loop {
         let ply = state.game.plies();
         // A plain move of the next token, found without the move generator, is legal, and
-        // proves what a search for any legal move would: the game goes on.
+        // proves what a search for any legal move would: the game goes on. The pieces giving
+        // check are known for every position of the replay (only the mobility may be open).
+        let checkers = state
+            .statuses
+            .last()
+            .map_or(Bitboard::EMPTY, |status| status.checkers);
         let plain = match parsed.get(state.next) {
-            Some(Ok(notation)) if state.mobility_open => {
-                plain_move(state.game.position(), notation, reading)
-            }
+            Some(Ok(notation)) => plain_move(state.game.position(), notation, reading, checkers),
             _ => None,
         };
         if state.mobility_open {
@@ -158,7 +171,12 @@ fn continue_replay(
             checkers: Bitboard::EMPTY,
             has_legal_moves: true,
         });
-        if let Some(ending) = state.game.ending_given(ply, status, laws) {
+        if laws.has_automatic_draws() {
+            state.game.settle_keys_for_ending(ply);
+        }
+        // Every earlier ply of this replay was tested and had no ending, or it would have
+        // stopped there.
+        if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
@@ -174,11 +192,11 @@ fn continue_replay(
             }
         };
         if let Some(mv) = plain {
-            advance(&mut state, mv);
+            advance(&mut state, mv, notation);
             continue;
         }
         let pos = *state.game.position();
-        if let Err(failure) = candidates_into(
+        if let Err(failure) = generated_candidates_into(
             &pos,
             Some(status),
             &mut state.scratch,
@@ -204,11 +222,14 @@ fn continue_replay(
                 // A pawn reaching the last rank with no piece named (C.11): a notation defect,
                 // not an illegal move. Choose the piece that keeps the rest of the record
                 // legal, a queen when several do.
-                if let Some(choice) = choose_promotion(&state, several, parsed, reading, laws) {
+                if let Some(choice) =
+                    choose_promotion(&state, several, notation, parsed, reading, laws)
+                {
                     return choice;
                 }
                 // Several legal moves fit: a recording fault (C.10), not an illegal move.
-                if let Some(next) = choose_reading(&state, several, parsed, reading, laws) {
+                if let Some(next) = choose_reading(&state, several, notation, parsed, reading, laws)
+                {
                     return next;
                 }
                 // The budget for trying readings is spent (only hostile input gets here): the
@@ -225,12 +246,34 @@ fn continue_replay(
                 return state;
             }
         };
-        advance(&mut state, mv);
+        advance(&mut state, mv, notation);
     }
 }
 
-fn advance(state: &mut Replay, mv: Move) {
+/// Plays the move the next token records, and marks its ply if its writing may deserve a
+/// remark.
+fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
+    let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
     play(state, mv, Some(state.next));
+    let ply = state.game.plies();
+    let written = state
+        .numbers
+        .get(state.next)
+        .copied()
+        .flatten()
+        .map(|n| (n.number as usize, n.black));
+    if let Some(&after) = state.statuses.last()
+        && may_need_remark(
+            notation,
+            mv,
+            capture,
+            after,
+            written,
+            move_number(state.game.start(), ply),
+        )
+    {
+        state.remark_plies.push(ply);
+    }
     state.next += 1;
 }
 
@@ -239,9 +282,10 @@ fn advance(state: &mut Replay, mv: Move) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
-    state.game.play_unchecked(mv);
+    let mover = state.game.position().turn();
+    state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
-    let checkers = pos.checkers();
+    let checkers = checkers_after(pos, mv, mover);
     let status = if checkers.is_empty() {
         state.mobility_open = true;
         MoveStatus {
@@ -258,6 +302,54 @@ fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
     state.statuses.push(status);
     state.tokens.push(token);
     state.budget.set(state.budget.get().saturating_sub(1));
+}
+
+/// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
+/// the same as [`Position::checkers`], worked out from the move. The side now to move was
+/// not in check before it (`mover` was to move), so only the piece moved, or a piece of
+/// `mover` whose line to the king ran through the square the piece left, can give check.
+/// Castling, en passant and promotions, which move or remove a second unit, are left to
+/// [`Position::checkers`].
+pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboard {
+    if mv.kind() != MoveKind::Normal {
+        return after.checkers();
+    }
+    let board = after.board();
+    let king = after.king(!mover);
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = board.occupied();
+    let direct = match mv.role() {
+        Role::Pawn => attacks::pawn_attacks(mover, to),
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::King => Bitboard::EMPTY,
+    };
+    let mut checkers = if direct.contains(king) {
+        Bitboard::from(to)
+    } else {
+        Bitboard::EMPTY
+    };
+    let line = attacks::line(king, from);
+    if line.is_nonempty() {
+        let straight = king.file() == from.file() || king.rank() == from.rank();
+        let sliders = board.by_color(mover)
+            & if straight {
+                board.straight_sliders()
+            } else {
+                board.diagonal_sliders()
+            };
+        if (line & sliders).is_nonempty() {
+            let rays = if straight {
+                attacks::rook_attacks(king, occupied)
+            } else {
+                attacks::bishop_attacks(king, occupied)
+            };
+            checkers |= rays & sliders;
+        }
+    }
+    checkers
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
@@ -290,6 +382,7 @@ fn stands(replay: &Replay, tokens: usize) -> bool {
 fn choose_reading(
     state: &Replay,
     several: &[Move],
+    notation: &Notation,
     parsed: &[Result<Notation, notation::NotationError>],
     reading: Reading,
     laws: Laws,
@@ -308,7 +401,7 @@ fn choose_reading(
     for &mv in several {
         let mut b = branch(state)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv);
+        advance(&mut b, mv, notation);
         branches.push(continue_replay(b, parsed, reading, laws));
     }
     let standing: Vec<usize> = (0..branches.len())
@@ -419,6 +512,7 @@ fn insert_missing(
 fn choose_promotion(
     state: &Replay,
     several: &[Move],
+    notation: &Notation,
     parsed: &[Result<Notation, notation::NotationError>],
     reading: Reading,
     laws: Laws,
@@ -437,7 +531,7 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv);
+        advance(&mut branch, mv, notation);
         let branch = continue_replay(branch, parsed, reading, laws);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
