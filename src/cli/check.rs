@@ -120,7 +120,7 @@ impl<'a> Iterator for Games<'a> {
             let path = self.files.next()?;
             match File::open(path) {
                 // A larger buffer than the default holds more lines whole, which the reader then
-                // reads in place (see `Lines::next_with`).
+                // reads in place (see `PgnReader::next`).
                 Ok(file) => {
                     let reader = BufReader::with_capacity(READ_BUFFER, file);
                     self.current = Some((path, PgnReader::new(reader)));

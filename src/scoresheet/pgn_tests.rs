@@ -653,45 +653,6 @@ fn lines_with_a_limit_keep_its_bytes_and_say_when_a_line_was_cut() {
 }
 
 #[test]
-fn lines_handed_over_in_place_are_the_lines_copied() {
-    // Whole in the buffer, a line is handed over from it; across the buffer's end, from the
-    // gathered copy. Both must give what `next_into` gives, cut marks included, for buffers
-    // that split lines and line ends anywhere.
-    let text = b"ab\r\nabcde\nxyz\r\rlast";
-    for limit in [3, usize::MAX] {
-        for capacity in [1, 2, 4, 7, 64] {
-            let mut copied =
-                Lines::with_limit(BufReader::with_capacity(capacity, &text[..]), limit);
-            let mut in_place =
-                Lines::with_limit(BufReader::with_capacity(capacity, &text[..]), limit);
-            let (mut line, mut scratch) = (Vec::new(), Vec::new());
-            loop {
-                let expected = copied.next_into(&mut line).expect("memory");
-                let mut got = None;
-                let read = in_place
-                    .next_with(&mut scratch, |bytes| got = Some(bytes.to_vec()))
-                    .expect("memory");
-                assert_eq!(read, expected, "limit {limit}, capacity {capacity}");
-                if !read {
-                    assert_eq!(got, None);
-                    break;
-                }
-                assert_eq!(
-                    got.as_deref(),
-                    Some(&line[..]),
-                    "limit {limit}, capacity {capacity}"
-                );
-                assert_eq!(
-                    in_place.cut(),
-                    copied.cut(),
-                    "limit {limit}, capacity {capacity}"
-                );
-            }
-        }
-    }
-}
-
-#[test]
 fn lf_crlf_and_cr_files_give_the_same_games() {
     let text = "[Event \"a\"]\n\n1. e4 {two\nlines} e5 ; end\n2. Nf3 1-0\n\n1. d4 (1. c4\n) 0-1 ";
     let lf = read_games(text);

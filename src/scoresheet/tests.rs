@@ -1278,39 +1278,3 @@ fn the_san_shortcut_reads_as_the_full_reader() {
     }
     assert!(shortcut > from_files, "{shortcut} tokens read as moves");
 }
-
-// ---- Report text built without the formatter ----------------------------------------------
-
-#[test]
-fn final_fen_is_written_as_the_fen_writer_writes_it() {
-    let fens = [
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 37 112",
-        "8/8/8/8/8/8/6k1/4K2R w K - 99 1234",
-        "4k3/8/8/8/8/8/8/4K3 b - - 150 10000",
-    ];
-    for fen in fens {
-        let pos = Position::from_fen(fen).unwrap();
-        assert_eq!(super::verify::fen_text(&pos), fen);
-        assert_eq!(super::verify::fen_text(&pos), pos.to_fen());
-    }
-    // Every position of two games with captures, castling and en passant.
-    let games: [&[&str]; 2] = [
-        &[
-            "e4", "d5", "exd5", "Qxd5", "Nc3", "Qa5", "d4", "c6", "Nf3", "Bf5", "Bc4", "e6", "O-O",
-            "Nf6", "a4", "Bb4", "Bd2", "O-O",
-        ],
-        &["e4", "Nf6", "e5", "d5", "exd6", "Qxd6", "Ke2", "Qh2"],
-    ];
-    for tokens in games {
-        let (moves, complete) =
-            super::verify::replay_moves_for_tests(Position::new(), tokens, Language::English);
-        assert!(complete, "{tokens:?}");
-        let mut pos = Position::new();
-        for mv in moves {
-            pos = pos.play(mv).unwrap();
-            assert_eq!(super::verify::fen_text(&pos), pos.to_fen());
-        }
-    }
-}

@@ -94,30 +94,7 @@ impl<R: BufRead> Lines<R> {
     /// Reads the next line into `line` (cleared first), so that a caller that reads many lines
     /// can reuse one buffer. Returns `Ok(false)` at the end of the input.
     pub fn next_into(&mut self, line: &mut Vec<u8>) -> io::Result<bool> {
-        self.next_line(line, false, |_| {})
-    }
-
-    /// Reads the next line and hands its bytes to `each`. A line that lies whole in the
-    /// reader's buffer is handed over from there, without a copy: copying every line was a
-    /// fiftieth of the time of a check of real games. Only a line that runs across the end of
-    /// the buffer is gathered in `scratch` (cleared first). Returns `Ok(false)`, and calls
-    /// nothing, at the end of the input.
-    pub fn next_with(
-        &mut self,
-        scratch: &mut Vec<u8>,
-        each: impl FnOnce(&[u8]),
-    ) -> io::Result<bool> {
-        self.next_line(scratch, true, each)
-    }
-
-    /// [`Lines::next_with`]; unless `borrow`, every line is gathered in `scratch`.
-    fn next_line(
-        &mut self,
-        scratch: &mut Vec<u8>,
-        borrow: bool,
-        each: impl FnOnce(&[u8]),
-    ) -> io::Result<bool> {
-        scratch.clear();
+        line.clear();
         self.cut = false;
         if self.done {
             return Ok(false);
@@ -134,11 +111,7 @@ impl<R: BufRead> Lines<R> {
             if buf.is_empty() {
                 self.done = true;
                 // A last line without a line end is still a line; an empty rest is not.
-                if scratch.is_empty() {
-                    return Ok(false);
-                }
-                each(scratch);
-                return Ok(true);
+                return Ok(!line.is_empty());
             }
             let start = if self.after_cr && buf.first() == Some(&b'\n') {
                 1
@@ -153,19 +126,12 @@ impl<R: BufRead> Lines<R> {
                 Some(at) => {
                     let piece = rest.get(..at).unwrap_or_default();
                     self.after_cr = rest.get(at) == Some(&b'\r');
-                    if borrow && scratch.is_empty() {
-                        let kept = piece.get(..self.limit.min(piece.len())).unwrap_or_default();
-                        self.cut = kept.len() < piece.len();
-                        each(kept);
-                    } else {
-                        keep(scratch, piece, self.limit, &mut self.cut);
-                        each(scratch);
-                    }
+                    keep(line, piece, self.limit, &mut self.cut);
                     self.reader.consume(start + at + 1);
                     return Ok(true);
                 }
                 None => {
-                    keep(scratch, rest, self.limit, &mut self.cut);
+                    keep(line, rest, self.limit, &mut self.cut);
                     let used = buf.len();
                     self.reader.consume(used);
                 }

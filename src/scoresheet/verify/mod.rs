@@ -13,10 +13,7 @@
 
 use std::rc::Rc;
 
-use crate::chess::{
-    Budget, CastlingSide, ClaimKind, Color, Ending, File, Game, Laws, Move, Position, Rank, Rate,
-    Role, Square,
-};
+use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
 
 use super::notation::{self, Language, LetterTable, Notation, PieceMark};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
@@ -525,87 +522,13 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         result_note,
         result_against_winnability: judgement.against_winnability,
         winnability_calls: decisions.calls,
-        final_fen: fen_text(&final_pos),
+        final_fen: final_pos.to_fen(),
         remarks,
         recording,
         claims_available,
         problems,
     };
     (report, replay.game)
-}
-
-/// The FEN of `pos`, exactly as [`Position::to_fen`] writes it, built from the board's bytes
-/// directly: every report carries one, and formatting it a character at a time cost a
-/// twentieth of a check of real games.
-pub(crate) fn fen_text(pos: &Position) -> String {
-    let mut fen = String::with_capacity(90);
-    let board = pos.board();
-    for rank in Rank::ALL.iter().rev() {
-        if *rank != Rank::EIGHTH {
-            fen.push('/');
-        }
-        let mut empty = 0u8;
-        for file in File::ALL {
-            match board.piece_at(Square::from_coords(file, *rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-    }
-    fen.push(' ');
-    fen.push(pos.turn().char());
-    fen.push(' ');
-    let rights = pos.castling_rights();
-    if rights.is_empty() {
-        fen.push('-');
-    }
-    for (color, side) in rights.iter() {
-        let letter = match side {
-            CastlingSide::KingSide => 'K',
-            CastlingSide::QueenSide => 'Q',
-        };
-        fen.push(color.fold(letter, letter.to_ascii_lowercase()));
-    }
-    fen.push(' ');
-    match pos.ep_square() {
-        Some(sq) => {
-            fen.push(sq.file().char());
-            fen.push(sq.rank().char());
-        }
-        None => fen.push('-'),
-    }
-    fen.push(' ');
-    push_number(&mut fen, pos.halfmove_clock());
-    fen.push(' ');
-    push_number(&mut fen, pos.fullmove_number());
-    fen
-}
-
-/// Appends the decimal digits of `n`.
-fn push_number(text: &mut String, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut len = 0;
-    let mut rest = n;
-    loop {
-        digits[len] = b'0' + (rest % 10) as u8;
-        len += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    for &digit in digits[..len].iter().rev() {
-        text.push(char::from(digit));
-    }
 }
 
 /// The initial position, set up once per run: nearly every game starts from it.
