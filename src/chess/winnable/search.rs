@@ -588,8 +588,9 @@ impl Helpmate {
 /// taken for one: a hash alone could, however rarely, hide a mate.
 type Identity = (Board, Color, CastlingRights, Option<Square>);
 
-/// The tables of the searches (and the minor finder's) are keyed by Zobrist keys, which are already uniformly
-/// random: hashing them again (the standard library's SipHash) only costs time.
+/// The tables of the searches (and the minor finder's) are keyed by Zobrist keys, which are
+/// already uniformly random: hashing them again (the standard library's SipHash) only costs
+/// time.
 #[derive(Default)]
 pub(super) struct KeyHasher(u64);
 

@@ -889,7 +889,8 @@ mod tests {
     proptest! {
         #[test]
         fn the_fast_paths_agree_with_the_general_steps(text in pieces(), at in 0usize..40) {
-            let start = if text.is_char_boundary(at.min(text.len())) { at.min(text.len()) } else { 0 };
+            let at = at.min(text.len());
+            let start = if text.is_char_boundary(at) { at } else { 0 };
             prop_assert_eq!(token_end(&text, start), general_token_end(&text, start));
             prop_assert_eq!(trim(&text), text.trim());
             let bytes = text.as_bytes();

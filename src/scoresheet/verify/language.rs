@@ -175,9 +175,10 @@ pub(super) fn generated_candidates_into(
 /// pawn step or pawn capture that does not promote, exactly one piece of that kind can make
 /// the move, moving it uncovers no attack on its king, and in check (`checkers`, which the
 /// caller knows) it takes the one piece giving check or steps between it and the king; or
-/// the token names a king step to a square no piece of theirs attacks. `None` for everything else (ambiguity, en passant, promotion, castling, a letter
-/// the language lacks, no fitting move), which the move generator then answers, so that this
-/// shortcut changes no answer, only the time.
+/// the token names a king step to a square no piece of theirs attacks. `None` for everything
+/// else (ambiguity, en passant, promotion, castling, a letter the language lacks, no fitting
+/// move), which the move generator then answers, so that this shortcut changes no answer,
+/// only the time.
 pub(super) fn plain_move(
     pos: &Position,
     notation: &Notation,
