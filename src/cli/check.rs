@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufReader, BufWriter, IsTerminal, Write};
+use std::io::{BufReader, IsTerminal, StdoutLock, Write};
 use std::num::NonZeroUsize;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Mutex, mpsc};
@@ -13,7 +13,7 @@ use clap::Args;
 use super::{Exit, Failure, LawsArgs};
 use crate::render::scoresheet as render;
 use crate::scoresheet::pgn::{PgnReader, Problem, RawGame};
-use crate::scoresheet::verify::{self, Options};
+use crate::scoresheet::verify::{self, Options, Report};
 
 #[derive(Args)]
 #[command(
@@ -46,30 +46,24 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
         claims: args.claims,
         ..Default::default()
     };
-    // Written to a terminal, each report shows as soon as it is checked. Written to a file or
-    // a pipe, reports are gathered into larger writes: one system call per line was a tenth
-    // of the time of a check of real games. Anything said on stderr first flushes what came
-    // before it, so a log of both streams keeps their order.
     let stdout = std::io::stdout();
-    let stdout: Box<dyn Write> = if stdout.is_terminal() {
-        Box::new(stdout.lock())
-    } else {
-        Box::new(BufWriter::new(stdout.lock()))
-    };
-    let mut tally = Tally::new(stdout);
+    let eager = stdout.is_terminal();
+    let mut tally = Tally::new(stdout.lock(), eager, args.json);
     let jobs = args.jobs.map_or_else(default_jobs, NonZeroUsize::get);
-    let check = |path: &str, raw: &RawGame| Checked::new(path, raw, options, args.json);
     let mut games = Games::new(&args.files);
     let open = if jobs <= 1 {
-        games.all(|(path, raw)| tally.take(check(path, &raw)))
+        // One thread: each report is written straight into the output, and the game and its
+        // report are dropped before the next game is read.
+        games.all(|(path, raw)| tally.take_report(path, &verify::verify(&raw, options)))
     } else {
+        let check = |path, raw: &RawGame| Checked::new(path, raw, options, args.json);
         in_parallel(&mut games, jobs, &check, &mut tally)
     };
     if !open {
         return Ok(tally.exit);
     }
     let file_errors = games.errors;
-    let exit = tally.finish(args.json);
+    let exit = tally.finish();
     if let Some((last, rest)) = file_errors.split_last() {
         for message in rest {
             eprintln!("error: {message}");
@@ -150,7 +144,7 @@ const AHEAD_PER_WORKER: usize = 64;
 fn in_parallel<'a>(
     games: &mut impl Iterator<Item = (&'a str, RawGame)>,
     jobs: usize,
-    check: &(impl Fn(&str, &RawGame) -> Checked + Sync),
+    check: &(impl Fn(&'a str, &RawGame) -> Checked<'a> + Sync),
     tally: &mut Tally,
 ) -> bool {
     let ahead = jobs * AHEAD_PER_WORKER;
@@ -216,42 +210,77 @@ fn in_parallel<'a>(
     })
 }
 
-/// One game's report, rendered, with what the summary and the exit code need.
-struct Checked {
-    path: String,
-    text: String,
-    problems: Vec<Problem>,
+/// What the summary and the exit code need of one game's report.
+#[derive(Clone, Copy)]
+struct Verdict {
     clean: bool,
     recording: bool,
     illegal: bool,
     inconsistent: bool,
 }
 
-impl Checked {
-    fn new(path: &str, raw: &RawGame, options: Options, json: bool) -> Checked {
-        let report = verify::verify(raw, options);
-        let text = if json {
-            let mut line = render::report_json(path, &report);
-            line.push('\n');
-            line
-        } else {
-            render::report_text(path, &report)
-        };
-        Checked {
-            path: path.to_string(),
-            text,
+impl Verdict {
+    fn of(report: &Report) -> Verdict {
+        Verdict {
             clean: report.is_clean(),
             recording: !report.recording.is_empty(),
             illegal: report.first_illegal.is_some(),
             inconsistent: !report.result_consistent,
+        }
+    }
+}
+
+/// Appends one game's report to `out`: its line of JSON or its text.
+fn render_report(out: &mut String, path: &str, report: &Report, json: bool) {
+    if json {
+        render::push_report_json(out, path, report);
+        out.push('\n');
+    } else {
+        render::push_report_text(out, path, report);
+    }
+}
+
+/// One game's report, rendered by a worker thread, with what the summary and the exit code
+/// need.
+struct Checked<'a> {
+    path: &'a str,
+    text: String,
+    problems: Vec<Problem>,
+    verdict: Verdict,
+}
+
+impl<'a> Checked<'a> {
+    fn new(path: &'a str, raw: &RawGame, options: Options, json: bool) -> Checked<'a> {
+        let report = verify::verify(raw, options);
+        let mut text = String::with_capacity(REPORT_BYTES);
+        render_report(&mut text, path, &report, json);
+        Checked {
+            path,
+            text,
+            verdict: Verdict::of(&report),
             problems: report.problems,
         }
     }
 }
 
+/// The room taken for one rendered report: most real games' fit.
+const REPORT_BYTES: usize = 1024;
+
+/// Output is written out once this much has gathered (unless written to a terminal).
+/// Written to a file or a pipe, reports are gathered into larger writes: one system call per
+/// line was a tenth of the time of a check of real games.
+const WRITE_BYTES: usize = 1 << 16;
+
 /// The counts of the summary, the exit code so far, and the output.
 struct Tally {
-    out: Box<dyn Write>,
+    out: StdoutLock<'static>,
+    /// Reports rendered and not yet written out: whole reports, in order.
+    pending: String,
+    /// Written to a terminal, each report shows as soon as it is checked.
+    eager: bool,
+    json: bool,
+    /// The JSON lines of the file being read.
+    report_json: Option<render::ReportJson>,
     exit: Exit,
     games: usize,
     clean: usize,
@@ -261,9 +290,13 @@ struct Tally {
 }
 
 impl Tally {
-    fn new(out: Box<dyn Write>) -> Tally {
+    fn new(out: StdoutLock<'static>, eager: bool, json: bool) -> Tally {
         Tally {
             out,
+            pending: String::with_capacity(WRITE_BYTES + REPORT_BYTES),
+            eager,
+            json,
+            report_json: None,
             exit: Exit::Ok,
             games: 0,
             clean: 0,
@@ -274,35 +307,88 @@ impl Tally {
     }
 
     /// Counts and writes one report; `false` when the reader of our output went away.
+    fn take_report(&mut self, path: &str, report: &Report) -> bool {
+        if !self.count(path, Verdict::of(report), &report.problems) {
+            return false;
+        }
+        if self.json {
+            // The start of the line, the file's name, is written once for all its games.
+            let lines = match self.report_json.take() {
+                Some(lines) if lines.file() == path => lines,
+                _ => render::ReportJson::new(path),
+            };
+            lines.push(&mut self.pending, report);
+            self.pending.push('\n');
+            self.report_json = Some(lines);
+        } else {
+            render::push_report_text(&mut self.pending, path, report);
+        }
+        self.write_out()
+    }
+
+    /// [`Tally::take_report`] for a report rendered by a worker.
     fn take(&mut self, checked: Checked) -> bool {
+        if !self.count(checked.path, checked.verdict, &checked.problems) {
+            return false;
+        }
+        self.pending.push_str(&checked.text);
+        self.write_out()
+    }
+
+    /// Counts one game and says its unreadable text on stderr; `false` when the reader of our
+    /// output went away.
+    fn count(&mut self, path: &str, verdict: Verdict, problems: &[Problem]) -> bool {
         self.games += 1;
         // A recording fault alone is said, like a remark, but answers no "no": the moves on
         // the board were legal (exit 0).
-        if !checked.clean {
+        if !verdict.clean {
             self.exit = self.exit.max(Exit::No);
-        } else if !checked.recording {
+        } else if !verdict.recording {
             self.clean += 1;
         }
-        self.recording += usize::from(checked.recording);
-        self.illegal += usize::from(checked.illegal);
-        self.inconsistent += usize::from(checked.inconsistent);
-        if !checked.problems.is_empty() && self.out.flush().is_err() {
+        self.recording += usize::from(verdict.recording);
+        self.illegal += usize::from(verdict.illegal);
+        self.inconsistent += usize::from(verdict.inconsistent);
+        if problems.is_empty() {
+            return true;
+        }
+        // Anything said on stderr first writes out what came before it, so a log of both
+        // streams keeps their order.
+        if !self.flush() {
             return false;
         }
-        for problem in &checked.problems {
+        for problem in problems {
             eprintln!(
                 "error: {}:{}:{}: {}",
-                checked.path, problem.span.line, problem.span.column, problem.message
+                path, problem.span.line, problem.span.column, problem.message
             );
             self.exit = self.exit.max(Exit::InvalidInput);
         }
-        // A closed pipe: stop quietly.
-        self.out.write_all(checked.text.as_bytes()).is_ok()
+        true
     }
 
-    /// Writes the summary (text output only) and flushes; the exit code.
-    fn finish(mut self, json: bool) -> Exit {
-        if !json {
+    /// Writes out the pending reports if enough have gathered; `false` when the reader of our
+    /// output went away.
+    fn write_out(&mut self) -> bool {
+        if self.eager || self.pending.len() >= WRITE_BYTES {
+            self.flush()
+        } else {
+            true
+        }
+    }
+
+    /// Writes out every pending report; `false` when the reader of our output went away (a
+    /// closed pipe: we stop quietly).
+    fn flush(&mut self) -> bool {
+        let written =
+            self.pending.is_empty() || self.out.write_all(self.pending.as_bytes()).is_ok();
+        self.pending.clear();
+        written && self.out.flush().is_ok()
+    }
+
+    /// Writes the summary (text output only) and the rest of the output; the exit code.
+    fn finish(mut self) -> Exit {
+        if !self.json {
             let summary = render::summary_text(
                 self.games,
                 self.clean,
@@ -310,10 +396,10 @@ impl Tally {
                 self.inconsistent,
                 self.recording,
             );
-            let _ = self.out.write_all(summary.as_bytes());
+            self.pending.push_str(&summary);
         }
-        // A reader that went away is no error of ours (see `take`).
-        let _ = self.out.flush();
+        // A reader that went away is no error of ours (see `flush`).
+        self.flush();
         self.exit
     }
 }

@@ -6,6 +6,7 @@ pub mod crosstable;
 pub mod event;
 pub mod explain;
 mod html;
+mod json;
 pub mod norms;
 pub mod pgn;
 pub mod rating;

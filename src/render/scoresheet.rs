@@ -5,44 +5,10 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::json;
+
 use crate::chess::{ClaimJudgement, Color, Ending, Game, Laws, Rate};
 use crate::scoresheet::verify::{EndingFinding, RecordingKind, Report, move_label};
-
-#[derive(Serialize)]
-struct ReportView<'a> {
-    file: &'a str,
-    game: usize,
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    result: Option<&'a str>,
-    plies: usize,
-    language: Option<&'static str>,
-    languages: Vec<&'static str>,
-    first_illegal: Option<IllegalView<'a>>,
-    ended: Option<EndedView>,
-    moves_after_end: usize,
-    result_consistent: bool,
-    result_note: Option<&'a str>,
-    final_fen: &'a str,
-    remarks: Vec<RemarkView<'a>>,
-    recording: Vec<RecordingView<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    claims_available: Option<Vec<ClaimView>>,
-    problems: Vec<ProblemView<'a>>,
-}
-
-#[derive(Serialize)]
-struct IllegalView<'a> {
-    ply: usize,
-    #[serde(rename = "move")]
-    label: &'a str,
-    token: &'a str,
-    reason: &'a str,
-    candidates: &'a [String],
-    line: u32,
-    column: u32,
-    penalty: &'a str,
-}
 
 #[derive(Serialize)]
 struct EndedView {
@@ -54,129 +20,176 @@ struct EndedView {
     reason: Option<&'static str>,
 }
 
-#[derive(Serialize)]
-struct RemarkView<'a> {
-    ply: usize,
-    token: &'a str,
-    remark: &'a str,
+/// The line of `check --json` (JSON Lines) for each game of one file.
+///
+/// The line is written by hand rather than by serde: it is written for every game of a file,
+/// and the generic path (a view struct, a map entry and a string escape per field) cost more
+/// than the rest of the output. The fields, their order and the text are the JSON contract of
+/// the command-line spec, exactly as serde_json wrote them from view structs (which the tests
+/// keep as the reference).
+pub struct ReportJson {
+    file: String,
+    /// What every line of the file starts with, the file's name escaped once:
+    /// `{"file":"games.pgn","game":`.
+    start: String,
 }
 
-#[derive(Serialize)]
-struct RecordingView<'a> {
-    ply: usize,
-    #[serde(rename = "move")]
-    label: &'a str,
-    token: &'a str,
-    kind: &'static str,
-    readings: &'a [String],
-    chosen: Option<&'a str>,
-    line: u32,
-    column: u32,
-}
+impl ReportJson {
+    pub fn new(file: &str) -> ReportJson {
+        let mut start = String::from("{\"file\":");
+        json::push_str(&mut start, file);
+        start.push_str(",\"game\":");
+        ReportJson {
+            file: file.to_owned(),
+            start,
+        }
+    }
 
-#[derive(Serialize)]
-struct ClaimView {
-    ply: usize,
-    kind: &'static str,
-    by_move: Option<String>,
-}
+    /// The file whose games this writes.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
 
-#[derive(Serialize)]
-struct ProblemView<'a> {
-    line: u32,
-    column: u32,
-    message: &'a str,
-}
-
-/// One line of `check --json` (JSON Lines), without the line end.
-pub fn report_json(file: &str, report: &Report) -> String {
-    let view = ReportView {
-        file,
-        game: report.game,
-        white: report.white.as_deref(),
-        black: report.black.as_deref(),
-        result: report.result.as_deref(),
-        plies: report.plies,
-        language: report.language.map(|l| l.label()),
-        languages: report.languages.iter().map(|l| l.label()).collect(),
-        first_illegal: report.first_illegal.as_ref().map(|i| IllegalView {
-            ply: i.ply,
-            label: &i.label,
-            token: &i.token,
-            reason: &i.reason,
-            candidates: &i.candidates,
-            line: i.span.line,
-            column: i.span.column,
-            penalty: &i.penalty,
-        }),
-        ended: report.ended.map(|e| EndedView {
-            ply: e.ply,
-            by: e.ending.name(),
-            article: e.article,
-            reason: match e.ending {
-                Ending::DeadPosition { reason } => Some(reason.name()),
-                _ => None,
-            },
-        }),
-        moves_after_end: report.moves_after_end,
-        result_consistent: report.result_consistent,
-        result_note: report.result_note.as_deref(),
-        final_fen: &report.final_fen,
-        remarks: report
-            .remarks
-            .iter()
-            .map(|r| RemarkView {
-                ply: r.ply,
-                token: &r.token,
-                remark: &r.remark,
-            })
-            .collect(),
-        recording: report
-            .recording
-            .iter()
-            .map(|r| RecordingView {
-                ply: r.ply,
-                label: &r.label,
-                token: &r.token,
-                kind: r.kind.name(),
-                readings: &r.readings,
-                chosen: r.chosen.as_deref(),
-                line: r.span.line,
-                column: r.span.column,
-            })
-            .collect(),
-        claims_available: report.claims_available.as_ref().map(|claims| {
-            claims
-                .iter()
-                .map(|c| ClaimView {
-                    ply: c.ply,
-                    kind: c.kind.name(),
-                    by_move: c.by_move.clone(),
-                })
-                .collect()
-        }),
-        problems: report
-            .problems
-            .iter()
-            .map(|p| ProblemView {
-                line: p.span.line,
-                column: p.span.column,
-                message: &p.message,
-            })
-            .collect(),
-    };
-    // A report line is about 500 bytes; room for a typical one (and the line end the caller
-    // adds) is taken at once rather than grown by doubling from serde_json's default.
-    let mut out = Vec::with_capacity(REPORT_LINE_BYTES);
-    match serde_json::to_writer(&mut out, &view) {
-        // serde_json writes only valid UTF-8.
-        Ok(()) => String::from_utf8(out).unwrap_or_default(),
-        Err(e) => format!("{{\"error\":\"{e}\"}}"),
+    /// Appends the line of one game of the file, without the line end.
+    pub fn push(&self, out: &mut String, report: &Report) {
+        out.push_str(&self.start);
+        push_report_fields(out, report);
     }
 }
 
-/// The room taken for one line of `check --json`: most real games' lines fit.
-const REPORT_LINE_BYTES: usize = 1024;
+/// Appends the line of `check --json` for one game, without the line end.
+pub fn push_report_json(out: &mut String, file: &str, report: &Report) {
+    out.push_str("{\"file\":");
+    json::push_str(out, file);
+    out.push_str(",\"game\":");
+    push_report_fields(out, report);
+}
+
+/// The line of `check --json` from the game's number on. Quotes around a string are written
+/// with the text next to them where the string cannot be `null`.
+fn push_report_fields(out: &mut String, report: &Report) {
+    json::push_uint(out, report.game as u64);
+    out.push_str(",\"white\":");
+    json::push_opt_str(out, report.white.as_deref());
+    out.push_str(",\"black\":");
+    json::push_opt_str(out, report.black.as_deref());
+    out.push_str(",\"result\":");
+    json::push_opt_str(out, report.result.as_deref());
+    out.push_str(",\"plies\":");
+    json::push_uint(out, report.plies as u64);
+    out.push_str(",\"language\":");
+    match report.language {
+        Some(language) => json::push_label(out, language.label()),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"languages\":");
+    json::push_array(out, &report.languages, |out, language| {
+        json::push_label(out, language.label());
+    });
+    match &report.first_illegal {
+        Some(illegal) => {
+            out.push_str(",\"first_illegal\":{\"ply\":");
+            json::push_uint(out, illegal.ply as u64);
+            out.push_str(",\"move\":\"");
+            json::push_inside(out, &illegal.label);
+            out.push_str("\",\"token\":\"");
+            json::push_inside(out, &illegal.token);
+            out.push_str("\",\"reason\":\"");
+            json::push_inside(out, &illegal.reason);
+            out.push_str("\",\"candidates\":");
+            json::push_array(out, &illegal.candidates, |out, text| {
+                json::push_str(out, text)
+            });
+            out.push_str(",\"line\":");
+            json::push_uint(out, illegal.span.line);
+            out.push_str(",\"column\":");
+            json::push_uint(out, illegal.span.column);
+            out.push_str(",\"penalty\":\"");
+            json::push_inside(out, &illegal.penalty);
+            out.push_str("\"}");
+        }
+        None => out.push_str(",\"first_illegal\":null"),
+    }
+    match &report.ended {
+        Some(ended) => {
+            out.push_str(",\"ended\":{\"ply\":");
+            json::push_uint(out, ended.ply as u64);
+            out.push_str(",\"by\":");
+            json::push_label(out, ended.ending.name());
+            out.push_str(",\"article\":");
+            json::push_label(out, ended.article);
+            if let Ending::DeadPosition { reason } = ended.ending {
+                out.push_str(",\"reason\":");
+                json::push_label(out, reason.name());
+            }
+            out.push_str("},\"moves_after_end\":");
+        }
+        None => out.push_str(",\"ended\":null,\"moves_after_end\":"),
+    }
+    json::push_uint(out, report.moves_after_end as u64);
+    out.push_str(if report.result_consistent {
+        ",\"result_consistent\":true,\"result_note\":"
+    } else {
+        ",\"result_consistent\":false,\"result_note\":"
+    });
+    json::push_opt_str(out, report.result_note.as_deref());
+    out.push_str(",\"final_fen\":\"");
+    json::push_inside(out, &report.final_fen);
+    out.push_str("\",\"remarks\":");
+    json::push_array(out, &report.remarks, |out, remark| {
+        out.push_str("{\"ply\":");
+        json::push_uint(out, remark.ply as u64);
+        out.push_str(",\"token\":\"");
+        json::push_inside(out, &remark.token);
+        out.push_str("\",\"remark\":\"");
+        json::push_inside(out, &remark.remark);
+        out.push_str("\"}");
+    });
+    out.push_str(",\"recording\":");
+    json::push_array(out, &report.recording, |out, fault| {
+        out.push_str("{\"ply\":");
+        json::push_uint(out, fault.ply as u64);
+        out.push_str(",\"move\":\"");
+        json::push_inside(out, &fault.label);
+        out.push_str("\",\"token\":\"");
+        json::push_inside(out, &fault.token);
+        out.push_str("\",\"kind\":");
+        json::push_label(out, fault.kind.name());
+        out.push_str(",\"readings\":");
+        json::push_array(out, &fault.readings, |out, text| json::push_str(out, text));
+        out.push_str(",\"chosen\":");
+        json::push_opt_str(out, fault.chosen.as_deref());
+        out.push_str(",\"line\":");
+        json::push_uint(out, fault.span.line);
+        out.push_str(",\"column\":");
+        json::push_uint(out, fault.span.column);
+        out.push('}');
+    });
+    // Asked for with `--claims` only; absent, not `null`, otherwise.
+    if let Some(claims) = &report.claims_available {
+        out.push_str(",\"claims_available\":");
+        json::push_array(out, claims, |out, claim| {
+            out.push_str("{\"ply\":");
+            json::push_uint(out, claim.ply as u64);
+            out.push_str(",\"kind\":");
+            json::push_label(out, claim.kind.name());
+            out.push_str(",\"by_move\":");
+            json::push_opt_str(out, claim.by_move.as_deref());
+            out.push('}');
+        });
+    }
+    out.push_str(",\"problems\":");
+    json::push_array(out, &report.problems, |out, problem| {
+        out.push_str("{\"line\":");
+        json::push_uint(out, problem.span.line);
+        out.push_str(",\"column\":");
+        json::push_uint(out, problem.span.column);
+        out.push_str(",\"message\":\"");
+        json::push_inside(out, &problem.message);
+        out.push_str("\"}");
+    });
+    out.push('}');
+}
 
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
@@ -186,39 +199,35 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-fn players(report: &Report) -> String {
-    match (&report.white, &report.black) {
-        (None, None) => String::new(),
-        (w, b) => format!(
-            " ({} - {})",
-            w.as_deref().unwrap_or("?"),
-            b.as_deref().unwrap_or("?")
-        ),
-    }
-}
-
-/// The text report of one game: one line for a clean game, a block otherwise.
-pub fn report_text(file: &str, report: &Report) -> String {
-    let mut out = String::new();
+/// Appends the text report of one game: one line for a clean game, a block otherwise.
+pub fn push_report_text(out: &mut String, file: &str, report: &Report) {
     let result = report.result.as_deref().unwrap_or("no result");
-    let language = report
-        .language
-        .map(|l| format!(", {}", l.label()))
-        .unwrap_or_default();
-    let _ = write!(
-        out,
-        "{file}: game {}{}, {result}: {}{language}",
-        report.game,
-        players(report),
-        super::count(report.plies, "half-move", "half-moves")
-    );
+    let _ = write!(out, "{file}: game {}", report.game);
+    if report.white.is_some() || report.black.is_some() {
+        let _ = write!(
+            out,
+            " ({} - {})",
+            report.white.as_deref().unwrap_or("?"),
+            report.black.as_deref().unwrap_or("?")
+        );
+    }
+    let half_moves = if report.plies == 1 {
+        "half-move"
+    } else {
+        "half-moves"
+    };
+    let _ = write!(out, ", {result}: {} {half_moves}", report.plies);
+    if let Some(language) = report.language {
+        out.push_str(", ");
+        out.push_str(language.label());
+    }
     if report.is_clean()
         && report.remarks.is_empty()
         && report.recording.is_empty()
         && report.ended.is_none()
     {
         out.push_str(", ok\n");
-        return out;
+        return;
     }
     out.push('\n');
     for problem in &report.problems {
@@ -349,6 +358,12 @@ pub fn report_text(file: &str, report: &Report) -> String {
             );
         }
     }
+}
+
+/// The text report of one game: one line for a clean game, a block otherwise.
+pub fn report_text(file: &str, report: &Report) -> String {
+    let mut out = String::new();
+    push_report_text(&mut out, file, report);
     out
 }
 
@@ -637,4 +652,386 @@ pub fn void_claim_text(claim: &VoidClaim) -> String {
     let _ = writeln!(out, "the claim is void: {}", claim.why());
     let _ = writeln!(out, "  consequence: {}", claim.consequence());
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde::Serialize;
+
+    use super::*;
+    use crate::chess::{ClaimKind, DeadReason};
+    use crate::render::json::tricky_text;
+    use crate::scoresheet::notation::Language;
+    use crate::scoresheet::pgn::{Problem, Span};
+    use crate::scoresheet::verify::{ClaimAvailable, IllegalMove, RecordingFault, Remark};
+
+    // The view structs `check --json` was first written from, through serde_json: the
+    // reference the hand-written line must match byte for byte.
+
+    #[derive(Serialize)]
+    struct ReportView<'a> {
+        file: &'a str,
+        game: usize,
+        white: Option<&'a str>,
+        black: Option<&'a str>,
+        result: Option<&'a str>,
+        plies: usize,
+        language: Option<&'static str>,
+        languages: Vec<&'static str>,
+        first_illegal: Option<IllegalView<'a>>,
+        ended: Option<EndedView>,
+        moves_after_end: usize,
+        result_consistent: bool,
+        result_note: Option<&'a str>,
+        final_fen: &'a str,
+        remarks: Vec<RemarkView<'a>>,
+        recording: Vec<RecordingView<'a>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        claims_available: Option<Vec<ClaimView>>,
+        problems: Vec<ProblemView<'a>>,
+    }
+
+    #[derive(Serialize)]
+    struct IllegalView<'a> {
+        ply: usize,
+        #[serde(rename = "move")]
+        label: &'a str,
+        token: &'a str,
+        reason: &'a str,
+        candidates: &'a [String],
+        line: u32,
+        column: u32,
+        penalty: &'a str,
+    }
+
+    #[derive(Serialize)]
+    struct RemarkView<'a> {
+        ply: usize,
+        token: &'a str,
+        remark: &'a str,
+    }
+
+    #[derive(Serialize)]
+    struct RecordingView<'a> {
+        ply: usize,
+        #[serde(rename = "move")]
+        label: &'a str,
+        token: &'a str,
+        kind: &'static str,
+        readings: &'a [String],
+        chosen: Option<&'a str>,
+        line: u32,
+        column: u32,
+    }
+
+    #[derive(Serialize)]
+    struct ClaimView {
+        ply: usize,
+        kind: &'static str,
+        by_move: Option<String>,
+    }
+
+    #[derive(Serialize)]
+    struct ProblemView<'a> {
+        line: u32,
+        column: u32,
+        message: &'a str,
+    }
+
+    fn serde_report_json(file: &str, report: &Report) -> String {
+        let view = ReportView {
+            file,
+            game: report.game,
+            white: report.white.as_deref(),
+            black: report.black.as_deref(),
+            result: report.result.as_deref(),
+            plies: report.plies,
+            language: report.language.map(|l| l.label()),
+            languages: report.languages.iter().map(|l| l.label()).collect(),
+            first_illegal: report.first_illegal.as_ref().map(|i| IllegalView {
+                ply: i.ply,
+                label: &i.label,
+                token: &i.token,
+                reason: &i.reason,
+                candidates: &i.candidates,
+                line: i.span.line,
+                column: i.span.column,
+                penalty: &i.penalty,
+            }),
+            ended: report.ended.map(|e| EndedView {
+                ply: e.ply,
+                by: e.ending.name(),
+                article: e.article,
+                reason: match e.ending {
+                    Ending::DeadPosition { reason } => Some(reason.name()),
+                    _ => None,
+                },
+            }),
+            moves_after_end: report.moves_after_end,
+            result_consistent: report.result_consistent,
+            result_note: report.result_note.as_deref(),
+            final_fen: &report.final_fen,
+            remarks: report
+                .remarks
+                .iter()
+                .map(|r| RemarkView {
+                    ply: r.ply,
+                    token: &r.token,
+                    remark: &r.remark,
+                })
+                .collect(),
+            recording: report
+                .recording
+                .iter()
+                .map(|r| RecordingView {
+                    ply: r.ply,
+                    label: &r.label,
+                    token: &r.token,
+                    kind: r.kind.name(),
+                    readings: &r.readings,
+                    chosen: r.chosen.as_deref(),
+                    line: r.span.line,
+                    column: r.span.column,
+                })
+                .collect(),
+            claims_available: report.claims_available.as_ref().map(|claims| {
+                claims
+                    .iter()
+                    .map(|c| ClaimView {
+                        ply: c.ply,
+                        kind: c.kind.name(),
+                        by_move: c.by_move.clone(),
+                    })
+                    .collect()
+            }),
+            problems: report
+                .problems
+                .iter()
+                .map(|p| ProblemView {
+                    line: p.span.line,
+                    column: p.span.column,
+                    message: &p.message,
+                })
+                .collect(),
+        };
+        serde_json::to_string(&view).expect("a report serializes")
+    }
+
+    /// Strings short and long enough for every path of the escape test.
+    fn text() -> impl Strategy<Value = String> {
+        tricky_text(24)
+    }
+
+    fn texts() -> impl Strategy<Value = Vec<String>> {
+        proptest::collection::vec(text(), 0..3)
+    }
+
+    fn span() -> impl Strategy<Value = Span> {
+        (any::<u32>(), any::<u32>()).prop_map(|(line, column)| Span { line, column })
+    }
+
+    fn language() -> impl Strategy<Value = Language> {
+        proptest::sample::select(Language::ALL.to_vec())
+    }
+
+    fn illegal() -> impl Strategy<Value = IllegalMove> {
+        (
+            any::<usize>(),
+            text(),
+            text(),
+            span(),
+            text(),
+            texts(),
+            text(),
+        )
+            .prop_map(|(ply, label, token, span, reason, candidates, penalty)| {
+                IllegalMove {
+                    ply,
+                    label,
+                    token,
+                    span,
+                    reason,
+                    candidates,
+                    penalty,
+                }
+            })
+    }
+
+    fn ended() -> impl Strategy<Value = EndingFinding> {
+        let ending = prop_oneof![
+            Just(Ending::Checkmate {
+                winner: Color::White
+            }),
+            Just(Ending::Checkmate {
+                winner: Color::Black
+            }),
+            Just(Ending::Stalemate),
+            Just(Ending::DeadPosition {
+                reason: DeadReason::Material
+            }),
+            Just(Ending::DeadPosition {
+                reason: DeadReason::Blocked
+            }),
+            Just(Ending::DeadPosition {
+                reason: DeadReason::Search
+            }),
+            Just(Ending::FivefoldRepetition),
+            Just(Ending::SeventyFiveMoves),
+        ];
+        (any::<usize>(), ending).prop_map(|(ply, ending)| EndingFinding {
+            ply,
+            ending,
+            article: ending.article(),
+        })
+    }
+
+    fn remark() -> impl Strategy<Value = Remark> {
+        (any::<usize>(), text(), text()).prop_map(|(ply, token, remark)| Remark {
+            ply,
+            token,
+            remark,
+        })
+    }
+
+    fn recording() -> impl Strategy<Value = RecordingFault> {
+        let kind = prop_oneof![
+            Just(RecordingKind::Ambiguous),
+            Just(RecordingKind::MissingMove)
+        ];
+        (
+            any::<usize>(),
+            text(),
+            text(),
+            span(),
+            kind,
+            texts(),
+            proptest::option::of(text()),
+            any::<usize>(),
+        )
+            .prop_map(
+                |(ply, label, token, span, kind, readings, chosen, standing)| RecordingFault {
+                    ply,
+                    label,
+                    token,
+                    span,
+                    kind,
+                    readings,
+                    chosen,
+                    standing,
+                },
+            )
+    }
+
+    fn claim() -> impl Strategy<Value = ClaimAvailable> {
+        let kind = prop_oneof![Just(ClaimKind::Threefold), Just(ClaimKind::FiftyMoves)];
+        (any::<usize>(), kind, proptest::option::of(text()))
+            .prop_map(|(ply, kind, by_move)| ClaimAvailable { ply, kind, by_move })
+    }
+
+    fn problem() -> impl Strategy<Value = Problem> {
+        (span(), text()).prop_map(|(span, message)| Problem { span, message })
+    }
+
+    /// Any report: every field set or not, every list empty or not, every variant.
+    fn report() -> impl Strategy<Value = Report> {
+        let who = (
+            any::<usize>(),
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            proptest::option::of(text()),
+            any::<usize>(),
+            proptest::option::of(language()),
+            proptest::collection::vec(language(), 0..3),
+        );
+        let findings = (
+            proptest::option::of(illegal()),
+            proptest::option::of(ended()),
+            any::<usize>(),
+            any::<bool>(),
+            proptest::option::of(text()),
+            text(),
+        );
+        let lists = (
+            proptest::collection::vec(remark(), 0..3),
+            proptest::collection::vec(recording(), 0..3),
+            proptest::option::of(proptest::collection::vec(claim(), 0..3)),
+            proptest::collection::vec(problem(), 0..3),
+        );
+        (who, findings, lists).prop_map(
+            |(
+                (game, white, black, result, plies, language, languages),
+                (first_illegal, ended, moves_after_end, result_consistent, result_note, final_fen),
+                (remarks, recording, claims_available, problems),
+            )| Report {
+                game,
+                first_line: 1,
+                white,
+                black,
+                result,
+                plies,
+                language,
+                languages,
+                first_illegal,
+                ended,
+                moves_after_end,
+                result_consistent,
+                result_note,
+                result_against_winnability: false,
+                winnability_calls: 0,
+                final_fen,
+                remarks,
+                recording,
+                claims_available,
+                problems,
+            },
+        )
+    }
+
+    proptest! {
+        #[test]
+        fn report_json_matches_serde_json(file in text(), report in report()) {
+            let expected = serde_report_json(&file, &report);
+            let mut line = String::new();
+            push_report_json(&mut line, &file, &report);
+            prop_assert_eq!(&line, &expected);
+            // The writer of a file's lines, which writes the file's name once, writes the same.
+            let lines = ReportJson::new(&file);
+            line.clear();
+            lines.push(&mut line, &report);
+            prop_assert_eq!(&line, &expected);
+        }
+    }
+
+    #[test]
+    fn report_json_is_appended() {
+        let report = Report {
+            game: 3,
+            first_line: 1,
+            white: Some("A \"B\"".into()),
+            black: None,
+            result: Some("1-0".into()),
+            plies: 2,
+            language: Some(Language::English),
+            languages: vec![Language::English],
+            first_illegal: None,
+            ended: None,
+            moves_after_end: 0,
+            result_consistent: true,
+            result_note: None,
+            result_against_winnability: false,
+            winnability_calls: 0,
+            final_fen: "8/8/8/8/8/8/8/8 w - - 0 1".into(),
+            remarks: Vec::new(),
+            recording: Vec::new(),
+            claims_available: None,
+            problems: Vec::new(),
+        };
+        let mut out = String::from("before\n");
+        push_report_json(&mut out, "a.pgn", &report);
+        assert_eq!(
+            out,
+            "before\n{\"file\":\"a.pgn\",\"game\":3,\"white\":\"A \\\"B\\\"\",\"black\":null,\"result\":\"1-0\",\"plies\":2,\"language\":\"English\",\"languages\":[\"English\"],\"first_illegal\":null,\"ended\":null,\"moves_after_end\":0,\"result_consistent\":true,\"result_note\":null,\"final_fen\":\"8/8/8/8/8/8/8/8 w - - 0 1\",\"remarks\":[],\"recording\":[],\"problems\":[]}"
+        );
+    }
 }
