@@ -145,7 +145,7 @@ fn in_parallel<'a>(
     games: &mut impl Iterator<Item = (&'a str, RawGame)>,
     jobs: usize,
     check: &(impl Fn(&'a str, &RawGame) -> Checked<'a> + Sync),
-    tally: &mut Tally,
+    tally: &mut Tally<'a>,
 ) -> bool {
     let ahead = jobs * AHEAD_PER_WORKER;
     let (work_tx, work_rx) = mpsc::sync_channel::<(usize, &str, RawGame)>(ahead);
@@ -272,15 +272,15 @@ const REPORT_BYTES: usize = 1024;
 const WRITE_BYTES: usize = 1 << 16;
 
 /// The counts of the summary, the exit code so far, and the output.
-struct Tally {
+struct Tally<'a> {
     out: StdoutLock<'static>,
     /// Reports rendered and not yet written out: whole reports, in order.
     pending: String,
     /// Written to a terminal, each report shows as soon as it is checked.
     eager: bool,
     json: bool,
-    /// The JSON lines of the file being read.
-    report_json: Option<render::ReportJson>,
+    /// The file being read and the writer of its JSON lines.
+    report_json: Option<(&'a str, render::ReportJson)>,
     exit: Exit,
     games: usize,
     clean: usize,
@@ -289,8 +289,8 @@ struct Tally {
     recording: usize,
 }
 
-impl Tally {
-    fn new(out: StdoutLock<'static>, eager: bool, json: bool) -> Tally {
+impl<'a> Tally<'a> {
+    fn new(out: StdoutLock<'static>, eager: bool, json: bool) -> Tally<'a> {
         Tally {
             out,
             pending: String::with_capacity(WRITE_BYTES + REPORT_BYTES),
@@ -307,19 +307,20 @@ impl Tally {
     }
 
     /// Counts and writes one report; `false` when the reader of our output went away.
-    fn take_report(&mut self, path: &str, report: &Report) -> bool {
+    fn take_report(&mut self, path: &'a str, report: &Report) -> bool {
         if !self.count(path, Verdict::of(report), &report.problems) {
             return false;
         }
         if self.json {
-            // The start of the line, the file's name, is written once for all its games.
+            // The start of the line, with the file's name, is written once for all its games
+            // (which all have the same path, the same string).
             let lines = match self.report_json.take() {
-                Some(lines) if lines.file() == path => lines,
+                Some((file, lines)) if std::ptr::eq(file, path) || file == path => lines,
                 _ => render::ReportJson::new(path),
             };
             lines.push(&mut self.pending, report);
             self.pending.push('\n');
-            self.report_json = Some(lines);
+            self.report_json = Some((path, lines));
         } else {
             render::push_report_text(&mut self.pending, path, report);
         }

@@ -162,7 +162,7 @@ const DIGIT_PAIRS: &str = {
     }
 };
 
-/// Appends a number in decimal.
+/// Appends a number in decimal (as JSON and text write it alike).
 pub fn push_uint(out: &mut String, n: impl Into<u64>) {
     let n: u64 = n.into();
     // Most numbers of a report are below 10,000 (a game's place in its file, a half-move, a

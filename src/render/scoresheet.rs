@@ -28,7 +28,6 @@ struct EndedView {
 /// the command-line spec, exactly as serde_json wrote them from view structs (which the tests
 /// keep as the reference).
 pub struct ReportJson {
-    file: String,
     /// What every line of the file starts with, the file's name escaped once:
     /// `{"file":"games.pgn","game":`.
     start: String,
@@ -39,15 +38,7 @@ impl ReportJson {
         let mut start = String::from("{\"file\":");
         json::push_str(&mut start, file);
         start.push_str(",\"game\":");
-        ReportJson {
-            file: file.to_owned(),
-            start,
-        }
-    }
-
-    /// The file whose games this writes.
-    pub fn file(&self) -> &str {
-        &self.file
+        ReportJson { start }
     }
 
     /// Appends the line of one game of the file, without the line end.
@@ -201,22 +192,27 @@ fn plural(n: usize, word: &str) -> String {
 
 /// Appends the text report of one game: one line for a clean game, a block otherwise.
 pub fn push_report_text(out: &mut String, file: &str, report: &Report) {
-    let result = report.result.as_deref().unwrap_or("no result");
-    let _ = write!(out, "{file}: game {}", report.game);
+    // The first line, written for every game, is put together piece by piece rather than
+    // through `write!`: the formatting machinery cost more than the rest of the text output.
+    out.push_str(file);
+    out.push_str(": game ");
+    json::push_uint(out, report.game as u64);
     if report.white.is_some() || report.black.is_some() {
-        let _ = write!(
-            out,
-            " ({} - {})",
-            report.white.as_deref().unwrap_or("?"),
-            report.black.as_deref().unwrap_or("?")
-        );
+        out.push_str(" (");
+        out.push_str(report.white.as_deref().unwrap_or("?"));
+        out.push_str(" - ");
+        out.push_str(report.black.as_deref().unwrap_or("?"));
+        out.push(')');
     }
-    let half_moves = if report.plies == 1 {
-        "half-move"
+    out.push_str(", ");
+    out.push_str(report.result.as_deref().unwrap_or("no result"));
+    out.push_str(": ");
+    json::push_uint(out, report.plies as u64);
+    out.push_str(if report.plies == 1 {
+        " half-move"
     } else {
-        "half-moves"
-    };
-    let _ = write!(out, ", {result}: {} {half_moves}", report.plies);
+        " half-moves"
+    });
     if let Some(language) = report.language {
         out.push_str(", ");
         out.push_str(language.label());
@@ -322,11 +318,14 @@ pub fn push_report_text(out: &mut String, file: &str, report: &Report) {
         out.push('\n');
     }
     match (&report.result_note, report.result_consistent) {
-        (Some(note), true) => {
-            let _ = writeln!(out, "  result: {note}");
-        }
-        (Some(note), false) => {
-            let _ = writeln!(out, "  result does not fit: {note}");
+        (Some(note), consistent) => {
+            out.push_str(if consistent {
+                "  result: "
+            } else {
+                "  result does not fit: "
+            });
+            out.push_str(note);
+            out.push('\n');
         }
         (None, false) => out.push_str("  result does not fit the board\n"),
         (None, true) => {}
@@ -1004,8 +1003,32 @@ mod tests {
     }
 
     #[test]
-    fn report_json_is_appended() {
-        let report = Report {
+    fn text_report_of_a_clean_game_is_one_line() {
+        let mut report = clean_report();
+        let mut out = String::from("before\n");
+        push_report_text(&mut out, "a.pgn", &report);
+        assert_eq!(
+            out,
+            "before\na.pgn: game 3 (A \"B\" - ?), 1-0: 2 half-moves, English, ok\n"
+        );
+        report.white = None;
+        report.result = None;
+        report.plies = 1;
+        report.language = None;
+        assert_eq!(
+            report_text("a.pgn", &report),
+            "a.pgn: game 3, no result: 1 half-move, ok\n"
+        );
+        report.result_consistent = false;
+        report.result_note = Some("why".into());
+        assert_eq!(
+            report_text("a.pgn", &report),
+            "a.pgn: game 3, no result: 1 half-move\n  result does not fit: why\n"
+        );
+    }
+
+    fn clean_report() -> Report {
+        Report {
             game: 3,
             first_line: 1,
             white: Some("A \"B\"".into()),
@@ -1026,7 +1049,12 @@ mod tests {
             recording: Vec::new(),
             claims_available: None,
             problems: Vec::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn report_json_is_appended() {
+        let report = clean_report();
         let mut out = String::from("before\n");
         push_report_json(&mut out, "a.pgn", &report);
         assert_eq!(
