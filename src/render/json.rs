@@ -28,6 +28,7 @@ const ESCAPE: [u8; 256] = {
 const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 /// Appends `text` as a JSON string, quoted and escaped.
+#[inline]
 pub fn push_str(out: &mut String, text: &str) {
     out.push('"');
     push_inside(out, text);
@@ -47,6 +48,7 @@ pub fn push_inside(out: &mut String, text: &str) {
 /// Appends a name of our own (a label of an enum: a language, an ending, an article, a kind
 /// of fault) as a JSON string. These are ASCII words with nothing to escape, so the test for
 /// escapes is left out; the tests of the report line go through every one of them.
+#[inline]
 pub fn push_label(out: &mut String, label: &'static str) {
     debug_assert!(is_plain(label.as_bytes()), "{label:?} needs escapes");
     out.push('"');
@@ -122,6 +124,7 @@ fn is_plain_word(word: &[u8; 8]) -> bool {
 }
 
 /// Appends a JSON string, or `null`.
+#[inline]
 pub fn push_opt_str(out: &mut String, text: Option<&str>) {
     match text {
         Some(text) => push_str(out, text),
