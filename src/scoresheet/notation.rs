@@ -557,7 +557,9 @@ fn parse_plain_san(token: &[u8]) -> Option<Notation> {
     }
 }
 
-/// Reads one move token in any notation we read.
+/// Reads one move token in any notation we read. Out of line: the common tokens never come
+/// here, and keeping its many locals out of [`parse`] keeps that call cheap.
+#[inline(never)]
 fn parse_any(token: &str) -> Result<Notation, NotationError> {
     // Every move fits in a small buffer on the stack: this runs once per half-move of every
     // game checked, so it avoids allocating.

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::ops::Range;
 
 use super::{MoveNumber, Span, TokenText, quote};
 
@@ -85,6 +86,11 @@ impl<'a> Line<'a> {
 
     pub(super) fn len(&self) -> usize {
         self.text.len()
+    }
+
+    /// Whether the line is all ASCII.
+    pub(super) fn is_ascii(&self) -> bool {
+        self.ascii
     }
 
     /// The text between two byte offsets (empty when they are out of bounds).
@@ -750,6 +756,48 @@ fn plain_tag(text: &str, start: usize) -> Option<TagParse<'_>> {
         end: value_end + 2,
         problem: None,
     })
+}
+
+/// Where [`plain_line_tag`] stops reading a tag value: its closing quote, a backslash, which
+/// may escape, and any byte beyond ASCII, whose line must be decoded first.
+static VALUE_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b >= 0x80 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// A tag pair that [`plain_tag`] reads, in ASCII, at the very start of `bytes` (undecoded
+/// input) and ending where its line ends: the byte ranges of its name and value, and where
+/// the line end stands. `None` for anything else.
+#[inline]
+pub(super) fn plain_line_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    while let Some(&b) = bytes.get(i)
+        && NAME_BYTES[usize::from(b)]
+    {
+        i += 1;
+    }
+    if i == 1 || bytes.get(i..i + 2) != Some(b" \"") {
+        return None;
+    }
+    let value_start = i + 2;
+    let mut j = value_start;
+    while let Some(&b) = bytes.get(j)
+        && !VALUE_STOPS[usize::from(b)]
+    {
+        j += 1;
+    }
+    match bytes.get(j..j + 3) {
+        Some([b'"', b']', b'\n' | b'\r']) => Some((1..i, value_start..j, j + 2)),
+        _ => None,
+    }
 }
 
 /// Appends to a value that is borrowed as long as it is one piece of the line.
