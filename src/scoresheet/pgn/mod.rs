@@ -546,12 +546,16 @@ impl<R: BufRead> Iterator for PgnReader<R> {
             let mut rest = buf.get(start..).unwrap_or_default();
             loop {
                 // Most lines of a file are tag pairs, read here straight from the buffer:
-                // looking for the end of so short a line cost as much as reading it.
-                let at = match self.partial.is_empty() {
-                    true => self
+                // looking for the end of so short a line cost as much as reading it. Empty
+                // lines, the next most common, need no reading at all.
+                let at = match (self.partial.is_empty(), rest.first()) {
+                    (true, Some(b'[')) => self
                         .parser
                         .plain_tag_line(rest, self.line.saturating_add(1)),
-                    false => None,
+                    // An empty line between a game's tags and its moves, or between games,
+                    // changes nothing unless a comment is open.
+                    (true, Some(b'\n')) if !self.parser.comment_open() => Some(0),
+                    _ => None,
                 };
                 let at = match at {
                     Some(at) => {

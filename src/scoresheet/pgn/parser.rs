@@ -6,8 +6,9 @@ use std::collections::VecDeque;
 
 use super::lexical::{
     Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
-    is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark, parse_tag, plain_line_tag,
-    plain_move_number, space_len, split_suffixes, token_end, trim, without_check_mark,
+    find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
+    parse_tag, plain_line_tag, plain_move_number, space_len, span_at, split_suffixes, token_end,
+    trim, without_check_mark,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -132,6 +133,12 @@ impl Parser {
         return !self.general_only;
         #[cfg(not(test))]
         true
+    }
+
+    /// Whether a `{` comment is open across lines, which is all that an empty line can
+    /// change.
+    pub(super) fn comment_open(&self) -> bool {
+        self.comment.is_some()
     }
 
     /// Ends the input: whatever is still open is reported, and the last game is handed out.
@@ -281,7 +288,10 @@ impl Parser {
         }
         let text = line.text;
         let bytes = text.as_bytes();
-        let pending = &mut self.pending;
+        // The waiting move number and whether movetext was read are kept in locals while
+        // reading, and stored once at the end, rather than at every token.
+        let mut pending = self.pending.take();
+        let mut movetext = false;
         while let Some(&b) = bytes.get(i) {
             match START_BYTES[usize::from(b)] {
                 START_SPACE => i += 1,
@@ -296,32 +306,46 @@ impl Parser {
                         .and_then(|window| TokenText::from_window(window, end - i))
                         .unwrap_or_else(|| TokenText::new(line.get(i, end)));
                     let number = pending.take().map(|p| p.number);
-                    builder.has_movetext = true;
-                    builder.game.push_move(token, line.span(i), number);
+                    movetext = true;
+                    builder
+                        .game
+                        .push_move(token, span_at(line.number, i), number);
                     i = skip_one_space(bytes, end);
                 }
                 START_DIGIT if pending.is_none() => {
                     let Some((number, end)) = plain_move_number(bytes, i) else {
                         break;
                     };
-                    builder.has_movetext = true;
-                    *pending = Some(Pending {
+                    movetext = true;
+                    pending = Some(Pending {
                         number,
-                        span: line.span(i),
+                        span: span_at(line.number, i),
                         bare: false,
                     });
                     i = skip_one_space(bytes, end);
                 }
                 _ if b == b'{' => {
-                    let Some(close) = find(text, i + 1, b'}') else {
+                    let Some(close) = find_near(text, i + 1, b'}') else {
                         break;
                     };
-                    builder.game.push_note(trim(line.get(i + 1, close)), true);
+                    // The line is ASCII, where `str::trim` takes off exactly the ASCII
+                    // whitespace: trimmed as bytes, the comment is cut from the line once.
+                    let mut start = i + 1;
+                    let mut end = close;
+                    while start < end && bytes.get(start).is_some_and(|&b| is_ascii_space(b)) {
+                        start += 1;
+                    }
+                    while start < end && bytes.get(end - 1).is_some_and(|&b| is_ascii_space(b)) {
+                        end -= 1;
+                    }
+                    builder.game.push_note(line.get(start, end), true);
                     i = close + 1;
                 }
                 _ => break,
             }
         }
+        self.pending = pending;
+        builder.has_movetext |= movetext;
         i
     }
 
