@@ -736,11 +736,13 @@ fn ascii_token(bytes: &[u8], range: std::ops::Range<usize>) -> Option<TokenText>
     {
         return Some(text);
     }
+    // A token longer than a window: as ASCII it is valid UTF-8, and other text is not
+    // taken (the callers leave a line that holds any to the general steps).
     let token = bytes.get(range)?;
-    token
-        .is_ascii()
-        .then(|| std::str::from_utf8(token).ok().map(TokenText::new))
-        .flatten()
+    let text = std::str::from_utf8(token)
+        .ok()
+        .filter(|text| text.is_ascii())?;
+    Some(TokenText::new(text))
 }
 
 /// Past the space that nearly always follows a move or a move number: skipped here, it
