@@ -435,7 +435,9 @@ fn split_check(chars: &[char]) -> (&[char], CheckMark) {
     }
 }
 
-/// Reads one move token.
+/// Reads one move token. Inline, so that the common case, one short shape, is read where
+/// the caller takes it apart.
+#[inline]
 pub fn parse(token: &str) -> Result<Notation, NotationError> {
     // Nearly every token of a real record is plain English SAN; those shapes are read from the
     // bytes at once, and anything else goes to the reader of every notation.
