@@ -435,7 +435,9 @@ fn split_check(chars: &[char]) -> (&[char], CheckMark) {
     }
 }
 
-/// Reads one move token.
+/// Reads one move token. Inline, so that the common case, one short shape, is read where
+/// the caller takes it apart.
+#[inline]
 pub fn parse(token: &str) -> Result<Notation, NotationError> {
     // Nearly every token of a real record is plain English SAN; those shapes are read from the
     // bytes at once, and anything else goes to the reader of every notation.
@@ -557,7 +559,9 @@ fn parse_plain_san(token: &[u8]) -> Option<Notation> {
     }
 }
 
-/// Reads one move token in any notation we read.
+/// Reads one move token in any notation we read. Out of line: the common tokens never come
+/// here, and keeping its many locals out of [`parse`] keeps that call cheap.
+#[inline(never)]
 fn parse_any(token: &str) -> Result<Notation, NotationError> {
     // Every move fits in a small buffer on the stack: this runs once per half-move of every
     // game checked, so it avoids allocating.

@@ -772,7 +772,70 @@ fn pgnish() -> impl Strategy<Value = String> {
         .prop_map(|chars| chars.into_iter().collect())
 }
 
+/// Text made of the pieces of real games, tag pairs and clock comments included, and of the
+/// odd pieces that the reader's fast paths must leave to its general steps.
+fn pgn_pieces() -> impl Strategy<Value = String> {
+    let piece = proptest::sample::select(vec![
+        "[Event \"Open\"]\n",
+        "[Site \"https://lichess.org/abcdefgh\"]\n",
+        "[White \"Émile\"]\n",
+        "[Black \"a\\\"b\"]\n",
+        "[Result \"1-0\"]\r\n",
+        "[Round \"1\"] ",
+        "[X \"\"]",
+        "[",
+        "\n",
+        "\r",
+        "\r\n",
+        " ",
+        "\t",
+        "1.",
+        "1. ",
+        "12...",
+        "3",
+        "1…",
+        "e4 ",
+        "Nf3",
+        "exd5",
+        "O-O",
+        "Qh5+",
+        "e8=Q#",
+        "d8(Q)",
+        "exd6(e.p.)",
+        "e.p.",
+        "ep",
+        "Nc6!",
+        "Bb5?!",
+        "+",
+        "$1",
+        "(=)",
+        "{ [%clk 0:03:00] } ",
+        "{a}",
+        "{",
+        "}",
+        "(",
+        ")",
+        ";x\n",
+        "%",
+        "1-0",
+        "1/2-1/2",
+        "*",
+        "é",
+        "♘f3",
+        "abcdefghijklmnopqrstu",
+    ]);
+    proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
+}
+
 proptest! {
+    #[test]
+    fn the_fast_paths_read_as_the_general_steps(text in pgn_pieces()) {
+        let games = read_games(&text);
+        prop_assert_eq!(&games, &super::pgn::read_games_by_general_steps(&text));
+        // Short buffers cut tag pairs and moves at every place.
+        prop_assert_eq!(&streamed(BufReader::with_capacity(7, Cursor::new(&text))), &games);
+    }
+
     #[test]
     fn any_text_reads_the_same_streamed_and_with_any_line_end(text in pgnish()) {
         let games = read_games(&text);

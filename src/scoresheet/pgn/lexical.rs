@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
+use std::ops::Range;
 
 use super::{MoveNumber, Span, TokenText, quote};
 
@@ -87,6 +88,11 @@ impl<'a> Line<'a> {
         self.text.len()
     }
 
+    /// Whether the line is all ASCII.
+    pub(super) fn is_ascii(&self) -> bool {
+        self.ascii
+    }
+
     /// The text between two byte offsets (empty when they are out of bounds).
     pub(super) fn get(&self, from: usize, to: usize) -> &'a str {
         self.text.get(from..to).unwrap_or_default()
@@ -115,7 +121,9 @@ impl<'a> Line<'a> {
     }
 }
 
-fn span_at(line: u32, index: usize) -> Span {
+/// The place of the character at `index`, counted in characters from 0, of line `line`.
+#[inline(always)]
+pub(super) fn span_at(line: u32, index: usize) -> Span {
     Span {
         line,
         column: u32::try_from(index.saturating_add(1)).unwrap_or(u32::MAX),
@@ -154,6 +162,72 @@ pub(super) fn skip_whitespace(text: &str, mut i: usize) -> usize {
 /// The first `target` byte at or after `from`.
 pub(super) fn find(text: &str, from: usize, target: u8) -> Option<usize> {
     memchr::memchr(target, text.as_bytes().get(from..)?).map(|at| from + at)
+}
+
+/// A byte of ones in each byte of a word, and the high bit of each byte.
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The eight bytes at `at`, the first in the lowest bits, if there are eight.
+#[inline(always)]
+fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
+    let chunk = bytes.get(at..at.checked_add(8)?)?.first_chunk::<8>()?;
+    Some(u64::from_le_bytes(*chunk))
+}
+
+/// The high bit of each byte of `word` that equals `byte`. A byte just above a match may be
+/// marked too (a borrow runs on from it), so only the lowest mark is to be read.
+#[inline(always)]
+fn equal_bytes(word: u64, byte: u8) -> u64 {
+    let x = word ^ (ONES * u64::from(byte));
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The byte of the lowest mark of a word read by [`word_at`].
+#[inline(always)]
+fn first_marked(marks: u64) -> usize {
+    (marks.trailing_zeros() / 8) as usize
+}
+
+/// The first `target` byte at or after `from`, for a target that is most likely near: a
+/// comment's closing brace, mostly. Eight bytes are looked at a step, and a target farther
+/// than a few steps is left to the vectorised search, whose start costs more than a short
+/// comment.
+#[inline]
+pub(super) fn find_near(text: &str, from: usize, target: u8) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    for _ in 0..4 {
+        let Some(word) = word_at(bytes, at) else {
+            break;
+        };
+        let marks = equal_bytes(word, target);
+        if marks != 0 {
+            return Some(at + first_marked(marks));
+        }
+        at += 8;
+    }
+    find(text, at.min(bytes.len()), target)
+}
+
+/// The first byte at or after `from` that ends a plain tag value (see [`VALUE_STOPS`]), or
+/// the length of `bytes` if none does; eight bytes are looked at a step.
+#[inline(always)]
+fn value_stop(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(word) = word_at(bytes, at) {
+        let marks = equal_bytes(word, b'"') | equal_bytes(word, b'\\') | (word & HIGHS);
+        if marks != 0 {
+            return at + first_marked(marks);
+        }
+        at += 8;
+    }
+    while let Some(&b) = bytes.get(at)
+        && !VALUE_STOPS[usize::from(b)]
+    {
+        at += 1;
+    }
+    at
 }
 
 /// What a byte means to [`token_end`].
@@ -275,7 +349,7 @@ pub(super) fn letter_starts_move(bytes: &[u8], start: usize) -> bool {
 /// [`classify`]: the number, whether it is Black's, and where the token ends. `None` for
 /// anything else (a result, a bare integer, a glued move, `12…`, a number too large), which
 /// [`classify`] reads.
-#[inline]
+#[inline(always)]
 pub(super) fn plain_move_number(bytes: &[u8], start: usize) -> Option<(MoveNumber, usize)> {
     // Nine digits cannot overflow a u32; a longer number is left to `classify`.
     const MOST_DIGITS: usize = 9;
@@ -750,6 +824,43 @@ fn plain_tag(text: &str, start: usize) -> Option<TagParse<'_>> {
         end: value_end + 2,
         problem: None,
     })
+}
+
+/// Where [`plain_line_tag`] stops reading a tag value: its closing quote, a backslash, which
+/// may escape, and any byte beyond ASCII, whose line must be decoded first.
+static VALUE_STOPS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = b >= 0x80 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    table
+};
+
+/// A tag pair that [`plain_tag`] reads, in ASCII, at the very start of `bytes` (undecoded
+/// input) and ending where its line ends: the byte ranges of its name and value, and where
+/// the line end stands. `None` for anything else.
+#[inline]
+pub(super) fn plain_line_tag(bytes: &[u8]) -> Option<(Range<usize>, Range<usize>, usize)> {
+    if bytes.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    while let Some(&b) = bytes.get(i)
+        && NAME_BYTES[usize::from(b)]
+    {
+        i += 1;
+    }
+    if i == 1 || bytes.get(i..i + 2) != Some(b" \"") {
+        return None;
+    }
+    let value_start = i + 2;
+    let j = value_stop(bytes, value_start);
+    match bytes.get(j..j + 3) {
+        Some([b'"', b']', b'\n' | b'\r']) => Some((1..i, value_start..j, j + 2)),
+        _ => None,
+    }
 }
 
 /// Appends to a value that is borrowed as long as it is one piece of the line.

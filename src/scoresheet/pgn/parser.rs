@@ -6,8 +6,9 @@ use std::collections::VecDeque;
 
 use super::lexical::{
     Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
-    is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark, parse_tag,
-    plain_move_number, space_len, split_suffixes, token_end, trim, without_check_mark,
+    find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
+    parse_tag, plain_line_tag, plain_move_number, space_len, span_at, split_suffixes, token_end,
+    trim, without_check_mark,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -83,12 +84,61 @@ pub(super) struct Parser {
     pub(super) ready: VecDeque<RawGame>,
     /// How large the next game's lists start.
     hint: Capacities,
+    /// Read everything by the general steps, for the tests that hold the fast paths to them.
+    #[cfg(test)]
+    pub(super) general_only: bool,
 }
 
 impl Parser {
     /// Reads one line; `ascii` says whether it is all ASCII, which the caller knows already.
     pub(super) fn feed_line(&mut self, line: &str, line_no: u32, ascii: bool) {
         self.scan(&Line::new(line, line_no, ascii));
+    }
+
+    /// Reads a line of undecoded input that is one plain tag pair and nothing else, as
+    /// [`plain_line_tag`] has it, from the start of `rest`; `line_no` is its number. Returns
+    /// where its line end stands, or `None`, having read nothing, for any other line (which
+    /// goes through [`Parser::feed_line`]): it comes to what that does for such a line.
+    pub(super) fn plain_tag_line(&mut self, rest: &[u8], line_no: u32) -> Option<usize> {
+        if self.comment.is_some() || !self.fast_paths() {
+            return None;
+        }
+        let (name, value, end) = plain_line_tag(rest)?;
+        let name_text = ascii_token(rest, name)?;
+        let value_text = ascii_token(rest, value)?;
+        let after_movetext = self
+            .game
+            .as_ref()
+            .is_some_and(|b| b.has_movetext || b.finished);
+        if after_movetext || !self.variations.is_empty() {
+            self.close_game();
+        }
+        let builder = self.ensure_game(line_no);
+        builder.game.tags.push(Tag {
+            name: name_text,
+            value: value_text,
+            span: Span {
+                line: line_no,
+                column: 1,
+            },
+        });
+        Some(end)
+    }
+
+    /// Whether the fast paths are taken: always, but in the tests that compare them with the
+    /// general steps.
+    #[inline(always)]
+    fn fast_paths(&self) -> bool {
+        #[cfg(test)]
+        return !self.general_only;
+        #[cfg(not(test))]
+        true
+    }
+
+    /// Whether a `{` comment is open across lines, which is all that an empty line can
+    /// change.
+    pub(super) fn comment_open(&self) -> bool {
+        self.comment.is_some()
     }
 
     /// Ends the input: whatever is still open is reported, and the last game is handed out.
@@ -131,7 +181,15 @@ impl Parser {
         }
         // Every character that PGN gives a meaning to is ASCII, so the line is read as bytes;
         // a character beyond ASCII is looked at whole only where it could be whitespace.
-        while let Some(&b) = bytes.get(i) {
+        loop {
+            // The bulk of a game is read on the fast path, which stops at what it leaves to
+            // the steps below, and is taken up again after each token they read.
+            if line.is_ascii() && self.fast_paths() {
+                i = self.plain_movetext(line, i);
+            }
+            let Some(&b) = bytes.get(i) else {
+                break;
+            };
             // Moves and move numbers, most of the tokens of a game, are read on a fast path
             // that comes to the same as the general one below.
             match START_BYTES[usize::from(b)] {
@@ -212,6 +270,83 @@ impl Parser {
                 }
             };
         }
+    }
+
+    /// Reads the plain movetext of an ASCII line from byte `i`: moves without glued marks,
+    /// move numbers like `12.` and `12...`, and `{}` comments closed on the line, which are
+    /// nearly all of a game. Returns the byte where it stopped: the end of the line, or a token
+    /// that it leaves to the general steps of [`Parser::scan`], which read each of these
+    /// tokens as it does. It reads only while a game is open, not ended, outside variations,
+    /// and with no move number waiting when a number comes, so that none of the checks the
+    /// general steps make for each token can come out otherwise.
+    fn plain_movetext(&mut self, line: &Line<'_>, mut i: usize) -> usize {
+        let Some(builder) = self.game.as_mut().filter(|b| !b.finished) else {
+            return i;
+        };
+        if !self.variations.is_empty() {
+            return i;
+        }
+        let text = line.text;
+        let bytes = text.as_bytes();
+        // The waiting move number and whether movetext was read are kept in locals while
+        // reading, and stored once at the end, rather than at every token.
+        let mut pending = self.pending.take();
+        let mut movetext = false;
+        while let Some(&b) = bytes.get(i) {
+            match START_BYTES[usize::from(b)] {
+                START_SPACE => i += 1,
+                START_LETTER if letter_starts_move(bytes, i) => {
+                    let end = token_end(text, i);
+                    if matches!(bytes.get(end.wrapping_sub(1)), Some(b')' | b'!' | b'?')) {
+                        break;
+                    }
+                    let token = bytes
+                        .get(i..i + 16)
+                        .and_then(|window| window.first_chunk::<16>())
+                        .and_then(|window| TokenText::from_window(window, end - i))
+                        .unwrap_or_else(|| TokenText::new(line.get(i, end)));
+                    let number = pending.take().map(|p| p.number);
+                    movetext = true;
+                    builder
+                        .game
+                        .push_move(token, span_at(line.number, i), number);
+                    i = skip_one_space(bytes, end);
+                }
+                START_DIGIT if pending.is_none() => {
+                    let Some((number, end)) = plain_move_number(bytes, i) else {
+                        break;
+                    };
+                    movetext = true;
+                    pending = Some(Pending {
+                        number,
+                        span: span_at(line.number, i),
+                        bare: false,
+                    });
+                    i = skip_one_space(bytes, end);
+                }
+                _ if b == b'{' => {
+                    let Some(close) = find_near(text, i + 1, b'}') else {
+                        break;
+                    };
+                    // The line is ASCII, where `str::trim` takes off exactly the ASCII
+                    // whitespace: trimmed as bytes, the comment is cut from the line once.
+                    let mut start = i + 1;
+                    let mut end = close;
+                    while start < end && bytes.get(start).is_some_and(|&b| is_ascii_space(b)) {
+                        start += 1;
+                    }
+                    while start < end && bytes.get(end - 1).is_some_and(|&b| is_ascii_space(b)) {
+                        end -= 1;
+                    }
+                    builder.game.push_note(line.get(start, end), true);
+                    i = close + 1;
+                }
+                _ => break,
+            }
+        }
+        self.pending = pending;
+        builder.has_movetext |= movetext;
+        i
     }
 
     /// The game being assembled, started here if there is none. Called for nearly every
@@ -588,6 +723,26 @@ impl Parser {
         }
         self.game.as_mut().map(|builder| &mut builder.game)
     }
+}
+
+/// The token at `range` of undecoded input, if it is ASCII.
+#[inline(always)]
+fn ascii_token(bytes: &[u8], range: std::ops::Range<usize>) -> Option<TokenText> {
+    let len = range.len();
+    if let Some(window) = bytes
+        .get(range.start..range.start + 16)
+        .and_then(|window| window.first_chunk::<16>())
+        && let Some(text) = TokenText::from_window(window, len)
+    {
+        return Some(text);
+    }
+    // A token longer than a window: as ASCII it is valid UTF-8, and other text is not
+    // taken (the callers leave a line that holds any to the general steps).
+    let token = bytes.get(range)?;
+    let text = std::str::from_utf8(token)
+        .ok()
+        .filter(|text| text.is_ascii())?;
+    Some(TokenText::new(text))
 }
 
 /// Past the space that nearly always follows a move or a move number: skipped here, it
