@@ -179,6 +179,7 @@ pub(super) fn generated_candidates_into(
 /// else (ambiguity, en passant, promotion, castling, a letter the language lacks, no fitting
 /// move), which the move generator then answers, so that this shortcut changes no answer,
 /// only the time.
+#[inline]
 pub(super) fn plain_move(
     pos: &Position,
     notation: &Notation,

@@ -6,6 +6,7 @@ use crate::chess::{
 };
 
 use super::language::Reading;
+use super::replay::token_of;
 use super::{Remark, move_label, move_number};
 use crate::scoresheet::notation::{self, CheckMark, Language, Notation, PromotionStyle, Separator};
 use crate::scoresheet::pgn::RawGame;
@@ -16,11 +17,10 @@ pub(super) fn collect_remarks(
     raw: &RawGame,
     parsed: &[Result<Notation, notation::NotationError>],
     game: &Game,
-    statuses: &[MoveStatus],
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
-    tokens: &[Option<usize>],
-    remark_plies: &[usize],
+    inserted: &[usize],
+    remark_plies: &[(usize, MoveStatus)],
     laws: Laws,
     chesmayne: bool,
     remarks: &mut Vec<Remark>,
@@ -36,17 +36,21 @@ pub(super) fn collect_remarks(
     // only those are looked at, unless the record uses the Chesmayne form (whose identities
     // follow every move) or local letters (noted once, at the first move that uses them).
     let every_ply = identities.is_some() || reading.language != Language::English;
-    let mut all = 0..game.moves().len();
-    let mut marked = remark_plies.iter().map(|&ply| ply - 1);
-    let visited: &mut dyn Iterator<Item = usize> = if every_ply { &mut all } else { &mut marked };
-    for before in visited {
+    // The replay gave the status of each marked ply; the others are worked out here.
+    let mut all = (0..game.moves().len()).map(|before| (before, None));
+    let mut marked = remark_plies
+        .iter()
+        .map(|&(ply, status)| (ply - 1, Some(status)));
+    let visited: &mut dyn Iterator<Item = (usize, Option<MoveStatus>)> =
+        if every_ply { &mut all } else { &mut marked };
+    for (before, known_status) in visited {
         let ply = before + 1;
-        let (Some(&mv), Some(&token_index)) = (game.moves().get(before), tokens.get(before)) else {
+        let Some(&mv) = game.moves().get(before) else {
             continue;
         };
         // A move inserted where the record misses one has no token to remark on, but the
         // pieces still move.
-        let Some(index) = token_index else {
+        let Some(index) = token_of(inserted, ply) else {
             if let Some(ids) = identities.as_mut() {
                 move_identities(ids, mv);
             }
@@ -80,10 +84,19 @@ pub(super) fn collect_remarks(
             ));
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
-        let status = statuses
-            .get(ply)
-            .copied()
-            .or_else(|| positions.get(ply).map(Position::move_status))
+        // Only a position in check needs its mobility: the remarks ask whether a move
+        // checks, checks twice or mates.
+        let status = known_status
+            .or_else(|| {
+                positions.get(ply).map(|after| {
+                    let checkers = after.checkers();
+                    MoveStatus {
+                        checkers,
+                        has_legal_moves: checkers.is_empty()
+                            || after.has_legal_moves_given(checkers),
+                    }
+                })
+            })
             .unwrap_or(MoveStatus {
                 checkers: Bitboard::EMPTY,
                 has_legal_moves: true,

@@ -22,24 +22,27 @@ pub(super) struct Replay {
     pub(super) game: Game,
     /// Room for the legal moves a written move may mean, kept from move to move.
     scratch: MoveList,
-    /// Check and mobility of the position after each ply (index 0: the start). The last
-    /// entry's mobility is provisional while `mobility_open` is set (see [`play`]).
-    pub(super) statuses: Vec<MoveStatus>,
-    /// The last status says `has_legal_moves` without having asked the move generator; the
-    /// replay settles it before reading the next token.
+    /// Check and mobility of the current position (the last of the game); its mobility is
+    /// provisional while `mobility_open` is set (see [`play`]). Only the replay reads it:
+    /// the remarks get the status of the plies they look at with `remark_plies`.
+    status: MoveStatus,
+    /// `status` says `has_legal_moves` without having asked the move generator; the replay
+    /// settles it before reading the next token.
     mobility_open: bool,
     /// Token index of the next move to read.
     pub(super) next: usize,
     pub(super) stop: Stop,
     /// Promotions written without a piece, and the piece chosen.
     pub(super) chosen_promotions: Vec<(usize, Role)>,
-    /// For each ply from 1, the token that records it; `None` for a move inserted where the
-    /// record misses one.
-    pub(super) tokens: Vec<Option<usize>>,
+    /// The plies (from 1), in order, of the moves inserted where the record misses one.
+    /// Every other ply records the next token, so this short list says which token records
+    /// each ply ([`token_of`]) without a list as long as the game.
+    pub(super) inserted: Vec<usize>,
     /// The plies, in order, whose writing may deserve a notation remark
-    /// ([`may_need_remark`]): worked out as each written move is played, while its notation
-    /// and positions are at hand, so that the remarks look at these plies only.
-    pub(super) remark_plies: Vec<usize>,
+    /// ([`may_need_remark`]), each with the check status of the position it reaches: worked
+    /// out as each written move is played, while its notation and positions are at hand, so
+    /// that the remarks look at these plies only.
+    pub(super) remark_plies: Vec<(usize, MoveStatus)>,
     /// Recording faults met so far.
     pub(super) faults: Vec<Fault>,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
@@ -61,6 +64,16 @@ pub(super) struct Fault {
     pub(super) standing: usize,
 }
 
+/// The token that records ply `ply` (from 1) of a replay that inserted moves at the plies
+/// `inserted`; `None` for an inserted move.
+pub(super) fn token_of(inserted: &[usize], ply: usize) -> Option<usize> {
+    let before = inserted.iter().take_while(|&&at| at < ply).count();
+    if inserted.get(before) == Some(&ply) {
+        return None;
+    }
+    (ply - 1).checked_sub(before)
+}
+
 /// How many plies trying the readings of ambiguous or incomplete records may replay for one
 /// game: a few thousand times the longest real game, reached only by hostile input.
 const READING_BUDGET: usize = 1_000_000;
@@ -74,15 +87,10 @@ impl Replay {
         while self.game.plies() > ply {
             self.game.undo();
         }
-        self.statuses.truncate(ply + 1);
-        self.tokens.truncate(ply);
-        self.remark_plies.retain(|&marked| marked <= ply);
-        self.next = self
-            .tokens
-            .iter()
-            .flatten()
-            .max()
-            .map_or(0, |&index| index + 1);
+        self.inserted.retain(|&at| at <= ply);
+        self.remark_plies.retain(|&(marked, _)| marked <= ply);
+        // The plies kept recorded the first tokens, one each, but for the inserted moves.
+        self.next = ply - self.inserted.len();
         self.faults.retain(|fault| fault.ply <= ply);
         let next = self.next;
         self.chosen_promotions.retain(|&(index, _)| index < next);
@@ -120,17 +128,15 @@ pub(super) fn replay(
     reading: Reading,
     laws: Laws,
 ) -> Replay {
-    let mut statuses = Vec::with_capacity(parsed.len() + 1);
-    statuses.push(start.move_status());
     let state = Replay {
         game: Game::with_capacity(start, parsed.len()),
         scratch: MoveList::new(),
-        statuses,
+        status: start.move_status(),
         mobility_open: false,
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
-        tokens: Vec::with_capacity(parsed.len()),
+        inserted: Vec::new(),
         remark_plies: Vec::new(),
         faults: Vec::new(),
         budget: Rc::new(Cell::new(READING_BUDGET)),
@@ -145,32 +151,31 @@ fn continue_replay(
     reading: Reading,
     laws: Laws,
 ) -> Replay {
-    let mut found = Vec::with_capacity(4);
+    // Filled only for a written move that the plain path leaves to the move generator.
+    let mut found = Vec::new();
     loop {
         let ply = state.game.plies();
         // A plain move of the next token, found without the move generator, is legal, and
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
-        let checkers = state
-            .statuses
-            .last()
-            .map_or(Bitboard::EMPTY, |status| status.checkers);
         let plain = match parsed.get(state.next) {
-            Some(Ok(notation)) => plain_move(state.game.position(), notation, reading, checkers),
+            Some(Ok(notation)) => plain_move(
+                state.game.position(),
+                notation,
+                reading,
+                state.status.checkers,
+            ),
             _ => None,
         };
         if state.mobility_open {
             state.mobility_open = false;
-            if plain.is_none()
-                && let Some(last) = state.statuses.last_mut()
-            {
-                last.has_legal_moves = state.game.position().has_legal_moves();
+            if plain.is_none() {
+                // Open only out of check, where no piece gives check.
+                state.status.has_legal_moves =
+                    state.game.position().has_legal_moves_given(Bitboard::EMPTY);
             }
         }
-        let status = state.statuses.last().copied().unwrap_or(MoveStatus {
-            checkers: Bitboard::EMPTY,
-            has_legal_moves: true,
-        });
+        let status = state.status;
         if laws.has_automatic_draws() {
             state.game.settle_keys_for_ending(ply);
         }
@@ -252,9 +257,10 @@ fn continue_replay(
 
 /// Plays the move the next token records, and marks its ply if its writing may deserve a
 /// remark.
+#[inline(always)]
 fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
     let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
-    play(state, mv, Some(state.next));
+    play(state, mv);
     let ply = state.game.plies();
     let written = state
         .numbers
@@ -262,17 +268,15 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
         .copied()
         .flatten()
         .map(|n| (n.number as usize, n.black));
-    if let Some(&after) = state.statuses.last()
-        && may_need_remark(
-            notation,
-            mv,
-            capture,
-            after,
-            written,
-            move_number(state.game.start(), ply),
-        )
-    {
-        state.remark_plies.push(ply);
+    if may_need_remark(
+        notation,
+        mv,
+        capture,
+        state.status,
+        written,
+        move_number(state.game.start(), ply),
+    ) {
+        state.remark_plies.push((ply, state.status));
     }
     state.next += 1;
 }
@@ -281,26 +285,17 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
 /// generator at once only in check (a checkmate, and the notation remarks on `#`, need it);
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
-fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
+#[inline(always)]
+fn play(state: &mut Replay, mv: Move) {
     let mover = state.game.position().turn();
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
     let checkers = checkers_after(pos, mv, mover);
-    let status = if checkers.is_empty() {
-        state.mobility_open = true;
-        MoveStatus {
-            checkers,
-            has_legal_moves: true,
-        }
-    } else {
-        state.mobility_open = false;
-        MoveStatus {
-            checkers,
-            has_legal_moves: pos.has_legal_moves_given(checkers),
-        }
+    state.mobility_open = checkers.is_empty();
+    state.status = MoveStatus {
+        checkers,
+        has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
-    state.statuses.push(status);
-    state.tokens.push(token);
     state.budget.set(state.budget.get().saturating_sub(1));
 }
 
@@ -473,7 +468,8 @@ fn insert_missing(
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, None);
+        play(&mut b, inserted);
+        b.inserted.push(b.game.plies());
         let b = continue_replay(b, parsed, reading, laws);
         // The inserted move must leave the token to be played: one that ends the game
         // leaves the written move void, which is no reading of the record.
