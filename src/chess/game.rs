@@ -198,17 +198,17 @@ impl Game {
 
     /// [`Game::play_unchecked`] without working out the repetition key, for a replay that
     /// plays every move of a record while few positions are ever compared: most keys would
-    /// never be read. The replay calls [`Game::settle_keys_for_ending`] before each ending
-    /// test, which works out the keys that test reads.
-    #[inline]
+    /// never be read. The replay's ending test ([`Game::ending_given_after_none`]) works out
+    /// the keys its repetition test reads.
+    #[inline(always)]
     pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
         // The position is copied once, into its place in the list, and the move played
         // there; the list of keys is left shorter than the positions (the keys not there
         // are missing).
-        let before = *self.position();
-        self.positions.push(before);
+        let last = self.positions.len() - 1;
+        self.positions.extend_from_within(last..);
         if let Some(next) = self.positions.last_mut() {
-            next.play_unchecked(mv);
+            next.play_unchecked_inlined(mv);
         }
         self.moves.push(mv);
     }
@@ -373,10 +373,11 @@ impl Game {
     /// [`Game::ending_given`] for a replay that has tested every earlier ply and found no
     /// ending. The material then needs testing only after a capture or promotion: any other
     /// move leaves the pieces of the previous position, which had enough to mate, and both
-    /// of those moves reset the clock.
+    /// of those moves reset the clock. The repetition keys the test reads are worked out
+    /// first ([`Game::settle_keys_for_ending`]), only when a repetition is possible at all.
     #[inline]
     pub(crate) fn ending_given_after_none(
-        &self,
+        &mut self,
         ply: usize,
         status: MoveStatus,
         laws: Laws,
@@ -392,6 +393,10 @@ impl Game {
                     reason: DeadReason::Material,
                 },
             );
+        }
+        // The repetition test reads the keys since the last capture or pawn move.
+        if laws.has_automatic_draws() {
+            self.settle_keys_for_ending(ply);
         }
         self.ending_given_checking(ply, status, laws, material_changed)
     }

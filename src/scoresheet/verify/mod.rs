@@ -11,8 +11,6 @@
 //! incomplete moves), `remarks` (notation remarks), `reasons` (why a move is illegal) and
 //! `result` (the recorded result against the board).
 
-use std::rc::Rc;
-
 use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
 
 use super::notation::{self, Language, LetterTable, Notation, PieceMark};
@@ -305,12 +303,11 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         groups.push((vec![Language::English], Vec::new()));
     }
 
-    let numbers: Rc<[Option<MoveNumber>]> = numbers.into();
     let mut best: Option<(Replay, Vec<Language>)> = None;
     let mut fitting: Vec<Language> = Vec::new();
     for (languages, _) in &groups {
         let reading = Reading::new(languages[0]);
-        let replay = replay(start, &parsed, numbers.clone(), reading, options.laws);
+        let replay = replay(start, &parsed, &numbers, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
             fitting.extend(languages.iter().copied());
@@ -632,8 +629,14 @@ pub(crate) fn replay_moves_for_tests(
     language: Language,
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
-    let numbers: Rc<[Option<MoveNumber>]> = tokens.iter().map(|_| None).collect();
-    let replay = replay(start, &parsed, numbers, Reading::new(language), Laws::Y2023);
+    let numbers: Vec<Option<MoveNumber>> = tokens.iter().map(|_| None).collect();
+    let replay = replay(
+        start,
+        &parsed,
+        &numbers,
+        Reading::new(language),
+        Laws::Y2023,
+    );
     (
         replay.game.moves().to_vec(),
         matches!(

@@ -3,7 +3,6 @@
 //! (within a budget) and follows the one under which the rest of the record stands.
 
 use std::cell::Cell;
-use std::rc::Rc;
 
 use crate::chess::{
     Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
@@ -20,8 +19,6 @@ use crate::scoresheet::pgn::MoveNumber;
 #[derive(Debug, Clone)]
 pub(super) struct Replay {
     pub(super) game: Game,
-    /// Room for the legal moves a written move may mean, kept from move to move.
-    scratch: MoveList,
     /// Check and mobility of the current position (the last of the game); its mobility is
     /// provisional while `mobility_open` is set (see [`play`]). Only the replay reads it:
     /// the remarks get the status of the plies they look at with `remark_plies`.
@@ -45,11 +42,19 @@ pub(super) struct Replay {
     pub(super) remark_plies: Vec<(usize, MoveStatus)>,
     /// Recording faults met so far.
     pub(super) faults: Vec<Fault>,
+}
+
+/// What every branch of one replay reads, and the budget they share: kept apart from the
+/// [`Replay`], which is copied for each branch and moved as it is returned.
+struct Record<'a> {
+    parsed: &'a [Result<Notation, notation::NotationError>],
+    /// The move number written with each token, if any.
+    numbers: &'a [Option<MoveNumber>],
+    reading: Reading,
+    laws: Laws,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
     /// that a record full of ambiguities cannot make the search explode.
-    budget: Rc<Cell<usize>>,
-    /// The move number written with each token, if any.
-    numbers: Rc<[Option<MoveNumber>]>,
+    budget: Cell<usize>,
 }
 
 /// A recording fault found during a replay, before the token's text is attached.
@@ -124,13 +129,12 @@ pub(super) enum Failure {
 pub(super) fn replay(
     start: Position,
     parsed: &[Result<Notation, notation::NotationError>],
-    numbers: Rc<[Option<MoveNumber>]>,
+    numbers: &[Option<MoveNumber>],
     reading: Reading,
     laws: Laws,
 ) -> Replay {
     let state = Replay {
         game: Game::with_capacity(start, parsed.len()),
-        scratch: MoveList::new(),
         status: start.move_status(),
         mobility_open: false,
         next: 0,
@@ -139,19 +143,22 @@ pub(super) fn replay(
         inserted: Vec::new(),
         remark_plies: Vec::new(),
         faults: Vec::new(),
-        budget: Rc::new(Cell::new(READING_BUDGET)),
-        numbers,
     };
-    continue_replay(state, parsed, reading, laws)
+    let record = Record {
+        parsed,
+        numbers,
+        reading,
+        laws,
+        budget: Cell::new(READING_BUDGET),
+    };
+    continue_replay(state, &record)
 }
 
-fn continue_replay(
-    mut state: Replay,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
-) -> Replay {
-    // Filled only for a written move that the plain path leaves to the move generator.
+fn continue_replay(mut state: Replay, record: &Record) -> Replay {
+    let (parsed, reading, laws) = (record.parsed, record.reading, record.laws);
+    // Room for the legal moves a written move may mean, and those that fit it: used only
+    // for a written move that the plain path leaves to the move generator.
+    let mut scratch = MoveList::new();
     let mut found = Vec::new();
     loop {
         let ply = state.game.plies();
@@ -176,9 +183,6 @@ fn continue_replay(
             }
         }
         let status = state.status;
-        if laws.has_automatic_draws() {
-            state.game.settle_keys_for_ending(ply);
-        }
         // Every earlier ply of this replay was tested and had no ending, or it would have
         // stopped there.
         if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
@@ -197,14 +201,14 @@ fn continue_replay(
             }
         };
         if let Some(mv) = plain {
-            advance(&mut state, mv, notation);
+            advance(&mut state, mv, notation, record);
             continue;
         }
         let pos = *state.game.position();
         if let Err(failure) = generated_candidates_into(
             &pos,
             Some(status),
-            &mut state.scratch,
+            &mut scratch,
             notation,
             reading,
             &mut found,
@@ -216,7 +220,7 @@ fn continue_replay(
             [] => {
                 // A token that fits once a move is put before it records the move after one
                 // that was not written down.
-                if let Some(next) = insert_missing(&state, notation, parsed, reading, laws) {
+                if let Some(next) = insert_missing(&state, notation, record) {
                     return next;
                 }
                 state.stop = Stop::Failed(state.next, Failure::NoMatch);
@@ -227,14 +231,11 @@ fn continue_replay(
                 // A pawn reaching the last rank with no piece named (C.11): a notation defect,
                 // not an illegal move. Choose the piece that keeps the rest of the record
                 // legal, a queen when several do.
-                if let Some(choice) =
-                    choose_promotion(&state, several, notation, parsed, reading, laws)
-                {
+                if let Some(choice) = choose_promotion(&state, several, notation, record) {
                     return choice;
                 }
                 // Several legal moves fit: a recording fault (C.10), not an illegal move.
-                if let Some(next) = choose_reading(&state, several, notation, parsed, reading, laws)
-                {
+                if let Some(next) = choose_reading(&state, several, notation, record) {
                     return next;
                 }
                 // The budget for trying readings is spent (only hostile input gets here): the
@@ -251,18 +252,18 @@ fn continue_replay(
                 return state;
             }
         };
-        advance(&mut state, mv, notation);
+        advance(&mut state, mv, notation, record);
     }
 }
 
 /// Plays the move the next token records, and marks its ply if its writing may deserve a
 /// remark.
 #[inline(always)]
-fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
+fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
-    play(state, mv);
+    play(state, mv, record);
     let ply = state.game.plies();
-    let written = state
+    let written = record
         .numbers
         .get(state.next)
         .copied()
@@ -286,7 +287,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move) {
+fn play(state: &mut Replay, mv: Move, record: &Record) {
     let mover = state.game.position().turn();
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
@@ -296,7 +297,7 @@ fn play(state: &mut Replay, mv: Move) {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
-    state.budget.set(state.budget.get().saturating_sub(1));
+    record.budget.set(record.budget.get().saturating_sub(1));
 }
 
 /// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
@@ -349,14 +350,14 @@ pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboa
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
 /// spent. Copying costs as much as replaying the plies copied, and is counted so.
-fn branch(state: &Replay) -> Option<Replay> {
+fn branch(state: &Replay, record: &Record) -> Option<Replay> {
     let cost = state.game.plies() + 1;
-    let left = state.budget.get();
+    let left = record.budget.get();
     if left < cost {
-        state.budget.set(0);
+        record.budget.set(0);
         return None;
     }
-    state.budget.set(left - cost);
+    record.budget.set(left - cost);
     Some(state.clone())
 }
 
@@ -378,10 +379,9 @@ fn choose_reading(
     state: &Replay,
     several: &[Move],
     notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
+    record: &Record,
 ) -> Option<Replay> {
+    let parsed = record.parsed;
     let pos = *state.game.position();
     let fault = Fault {
         index: state.next,
@@ -394,10 +394,10 @@ fn choose_reading(
     let at = state.faults.len();
     let mut branches = Vec::with_capacity(several.len());
     for &mv in several {
-        let mut b = branch(state)?;
+        let mut b = branch(state, record)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv, notation);
-        branches.push(continue_replay(b, parsed, reading, laws));
+        advance(&mut b, mv, notation, record);
+        branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
         .filter(|&i| stands(&branches[i], parsed.len()))
@@ -416,7 +416,7 @@ fn choose_reading(
             Some(branches.swap_remove(index))
         }
         _ => {
-            let mut stopped = branch(state)?;
+            let mut stopped = branch(state, record)?;
             stopped.faults.push(Fault {
                 standing: standing.len(),
                 ..fault
@@ -431,17 +431,12 @@ fn choose_reading(
 /// (the move not recorded), keeping those after which the token fits and the rest of the
 /// record stands. One: the check follows it; several: the check stops here, as for an
 /// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
-fn insert_missing(
-    state: &Replay,
-    notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
-) -> Option<Replay> {
+fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Option<Replay> {
+    let (parsed, reading) = (record.parsed, record.reading);
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
-    let number = state.numbers.get(state.next).copied().flatten();
+    let number = record.numbers.get(state.next).copied().flatten();
     let after_gap = move_number(state.game.start(), state.game.plies() + 2);
     if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
         return None;
@@ -459,7 +454,7 @@ fn insert_missing(
         if !fits {
             continue;
         }
-        let mut b = branch(state)?;
+        let mut b = branch(state, record)?;
         b.faults.push(Fault {
             index: state.next,
             ply: state.game.plies() + 1,
@@ -468,9 +463,9 @@ fn insert_missing(
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted);
+        play(&mut b, inserted, record);
         b.inserted.push(b.game.plies());
-        let b = continue_replay(b, parsed, reading, laws);
+        let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
         // leaves the written move void, which is no reading of the record.
         if b.next > state.next && stands(&b, parsed.len()) {
@@ -488,7 +483,7 @@ fn insert_missing(
             Some(chosen)
         }
         _ => {
-            let mut stopped = branch(state)?;
+            let mut stopped = branch(state, record)?;
             stopped.faults.push(Fault {
                 index: state.next,
                 ply: state.game.plies() + 1,
@@ -509,10 +504,9 @@ fn choose_promotion(
     state: &Replay,
     several: &[Move],
     notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
+    record: &Record,
 ) -> Option<Replay> {
+    let parsed = record.parsed;
     let first = several[0];
     let same_square = several
         .iter()
@@ -527,8 +521,8 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv, notation);
-        let branch = continue_replay(branch, parsed, reading, laws);
+        advance(&mut branch, mv, notation, record);
+        let branch = continue_replay(branch, record);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
         // many tokens it plays, and a full record wins.
