@@ -11,7 +11,7 @@
 //! incomplete moves), `remarks` (notation remarks), `reasons` (why a move is illegal) and
 //! `result` (the recorded result against the board).
 
-use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
+use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate};
 
 use super::notation::{self, Language, LetterTable, Notation, PieceMark};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
@@ -279,38 +279,60 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
-    // all those letters the same way need only one replay.
-    let letters: Vec<notation::Letter> = seen.iter().collect();
-    let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
-    for language in Language::ALL {
+    // all those letters the same way need only one replay. The letters (at most 32, the bits
+    // of a letter set) and the groups (at most one a language) are kept in arrays: this runs
+    // for every game, and nearly every game uses letters.
+    let mut letters = [None; 32];
+    let mut letter_count = 0;
+    for (slot, letter) in letters.iter_mut().zip(seen.iter()) {
+        *slot = Some(letter);
+        letter_count += 1;
+    }
+    let letters = &letters[..letter_count];
+    let mut groups = [LanguageSet::EMPTY; Language::ALL.len()];
+    let mut group_count = 0;
+    for (index, language) in Language::ALL.into_iter().enumerate() {
         let table = LetterTable::of(language);
-        // Most languages lack one of the letters; they are passed over without building
-        // their list of pieces.
-        if !letters.iter().all(|&l| table.letter_role(l).is_some()) {
+        if !letters
+            .iter()
+            .flatten()
+            .all(|&l| table.letter_role(l).is_some())
+        {
             continue;
         }
-        let roles: Option<Vec<Role>> = letters.iter().map(|&l| table.letter_role(l)).collect();
-        if let Some(roles) = roles {
-            match groups.iter_mut().find(|(_, r)| *r == roles) {
-                Some((languages, _)) => languages.push(language),
-                None => groups.push((vec![language], roles)),
+        let same = groups[..group_count].iter_mut().find(|group| {
+            let first = LetterTable::of(group.first());
+            letters
+                .iter()
+                .flatten()
+                .all(|&l| first.letter_role(l) == table.letter_role(l))
+        });
+        match same {
+            Some(group) => group.insert(index),
+            None => {
+                if let Some(group) = groups.get_mut(group_count) {
+                    group.insert(index);
+                    group_count += 1;
+                }
             }
         }
     }
-    let uses_letters = !letters.is_empty();
-    if groups.is_empty() {
+    let uses_letters = letter_count > 0;
+    if group_count == 0 {
         // No language reads every letter: replay in English to find where it breaks.
-        groups.push((vec![Language::English], Vec::new()));
+        groups[0] = LanguageSet::ENGLISH;
+        group_count = 1;
     }
+    let groups = &groups[..group_count];
 
-    let mut best: Option<(Replay, Vec<Language>)> = None;
+    let mut best: Option<(Replay, LanguageSet)> = None;
     let mut fitting: Vec<Language> = Vec::new();
-    for (languages, _) in &groups {
-        let reading = Reading::new(languages[0]);
+    for &languages in groups {
+        let reading = Reading::new(languages.first());
         let replay = replay(start, &parsed, &numbers, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
-            fitting.extend(languages.iter().copied());
+            fitting.extend(languages.iter());
         }
         let better = match &best {
             None => true,
@@ -320,7 +342,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             }
         };
         if better {
-            best = Some((replay, languages.clone()));
+            best = Some((replay, languages));
         }
         // Without piece letters every language reads the same; one replay is enough.
         if !uses_letters {
@@ -336,7 +358,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     if let Some((ply, reason)) = dead.dead {
         if matches!(replay.stop, Stop::Failed(..)) {
             // The illegal move came after the end: the whole valid record fits this reading.
-            for &language in &languages {
+            for language in languages.iter() {
                 if !fitting.contains(&language) {
                     fitting.push(language);
                 }
@@ -345,7 +367,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         replay.end_at(ply, Ending::DeadPosition { reason });
         decisions.set_final(*replay.game.position());
     }
-    let reading = Reading::new(languages[0]);
+    let reading = Reading::new(languages.first());
     let language = uses_letters.then_some(reading.language);
     let languages = if uses_letters { fitting } else { Vec::new() };
 
@@ -525,6 +547,35 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         problems,
     };
     (report, replay.game)
+}
+
+/// A set of languages of piece letters, bit `i` for `Language::ALL[i]`: the languages of a
+/// group that read the scoresheet's letters alike, without a list to allocate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LanguageSet(u16);
+
+impl LanguageSet {
+    const EMPTY: LanguageSet = LanguageSet(0);
+    /// English is the first of `Language::ALL`.
+    const ENGLISH: LanguageSet = LanguageSet(1);
+
+    fn insert(&mut self, index: usize) {
+        self.0 |= 1 << index;
+    }
+
+    /// The languages in the order of `Language::ALL`.
+    fn iter(self) -> impl Iterator<Item = Language> {
+        Language::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |&(index, _)| self.0 & (1 << index) != 0)
+            .map(|(_, language)| language)
+    }
+
+    /// The first language of the set (English for an empty one, which no group is).
+    fn first(self) -> Language {
+        self.iter().next().unwrap_or(Language::English)
+    }
 }
 
 /// The initial position, set up once per run: nearly every game starts from it.
