@@ -263,20 +263,14 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
     play(state, mv, record);
     let ply = state.game.plies();
-    let written = record
+    // The move's own number is worked out only for a token written with one.
+    let number_differs = record
         .numbers
         .get(state.next)
         .copied()
         .flatten()
-        .map(|n| (n.number as usize, n.black));
-    if may_need_remark(
-        notation,
-        mv,
-        capture,
-        state.status,
-        written,
-        move_number(state.game.start(), ply),
-    ) {
+        .is_some_and(|n| (n.number as usize, n.black) != move_number(state.game.start(), ply));
+    if may_need_remark(notation, mv, capture, state.status, number_differs) {
         state.remark_plies.push((ply, state.status));
     }
     state.next += 1;
