@@ -162,24 +162,20 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
     let mut found = Vec::new();
     loop {
         let ply = state.game.plies();
+        let pos = state.game.position();
+        let token = parsed.get(state.next);
         // A plain move of the next token, found without the move generator, is legal, and
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
-        let plain = match parsed.get(state.next) {
-            Some(Ok(notation)) => plain_move(
-                state.game.position(),
-                notation,
-                reading,
-                state.status.checkers,
-            ),
+        let plain = match token {
+            Some(Ok(notation)) => plain_move(pos, notation, reading, state.status.checkers),
             _ => None,
         };
         if state.mobility_open {
             state.mobility_open = false;
             if plain.is_none() {
                 // Open only out of check, where no piece gives check.
-                state.status.has_legal_moves =
-                    state.game.position().has_legal_moves_given(Bitboard::EMPTY);
+                state.status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
             }
         }
         let status = state.status;
@@ -189,7 +185,7 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
-        let Some(token) = parsed.get(state.next) else {
+        let Some(token) = token else {
             state.stop = Stop::Complete;
             return state;
         };
@@ -260,8 +256,10 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
 /// remark.
 #[inline(always)]
 fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
-    let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
-    play(state, mv, record);
+    let before = state.game.position();
+    let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
+    let mover = before.turn();
+    play(state, mv, mover, record);
     let ply = state.game.plies();
     // The move's own number is worked out only for a token written with one.
     let number_differs = record
@@ -281,8 +279,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move, record: &Record) {
-    let mover = state.game.position().turn();
+fn play(state: &mut Replay, mv: Move, mover: Color, record: &Record) {
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
     let checkers = checkers_after(pos, mv, mover);
@@ -457,7 +454,7 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, record);
+        play(&mut b, inserted, pos.turn(), record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
