@@ -133,10 +133,16 @@ pub(super) fn replay(
     reading: Reading,
     laws: Laws,
 ) -> Replay {
+    // The start's mobility is left open out of check, as after any move: the first written
+    // move mostly settles it.
+    let checkers = start.checkers();
     let state = Replay {
         game: Game::with_capacity(start, parsed.len()),
-        status: start.move_status(),
-        mobility_open: false,
+        status: MoveStatus {
+            checkers,
+            has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
+        },
+        mobility_open: checkers.is_empty(),
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
