@@ -248,19 +248,23 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         None => initial_position(),
     };
 
-    // The tokens are read once, and the piece letters gathered as they are read, as a set of
-    // bits listed in the order of the letters' numbers: the groups below compare languages by
-    // their pieces for one list of letters, so any fixed order gives the same groups.
-    let mut parsed: Vec<Result<Notation, notation::NotationError>> =
-        Vec::with_capacity(raw.moves.len());
+    // The tokens are read once, into a list filled in one pass that sizes it at once (with
+    // no test of its room for each token), and the piece letters are gathered from what was
+    // read, as a set of bits listed in the order of the letters' numbers: the groups below
+    // compare languages by their pieces for one list of letters, so any fixed order gives
+    // the same groups.
+    let parsed: Vec<Result<Notation, notation::NotationError>> = raw
+        .moves
+        .iter()
+        .map(|token| notation::parse(&token.text))
+        .collect();
+    let numbers: Vec<Option<MoveNumber>> = raw.moves.iter().map(|token| token.number).collect();
     let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
-    let mut numbers: Vec<Option<MoveNumber>> = Vec::with_capacity(raw.moves.len());
-    for token in &raw.moves {
-        let notation = notation::parse(&token.text);
+    for notation in &parsed {
         // The letters of the piece and the promotion piece, as `Notation::letters` lists
         // them, taken without an iterator: this runs for every token.
-        match &notation {
+        match notation {
             Ok(Notation::Move {
                 piece, promotion, ..
             }) => {
@@ -274,8 +278,6 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             Ok(Notation::Chesmayne { .. }) => chesmayne = true,
             Ok(Notation::Castle { .. }) | Err(_) => {}
         }
-        parsed.push(notation);
-        numbers.push(token.number);
     }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
