@@ -648,7 +648,10 @@ impl Position {
                 );
             }
         }
-        self.castling = self.castling.after_move_between(from, to);
+        // Most positions of a game have no right left to lose.
+        if !self.castling.is_empty() {
+            self.castling = self.castling.after_move_between(from, to);
+        }
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
