@@ -736,7 +736,13 @@ impl Position {
     }
 
     /// Dead position by material (Art. 5.2.2): neither side can ever checkmate.
+    #[inline]
     pub fn is_insufficient_material(&self) -> bool {
+        // A pawn, rook or queen on the board settles it at once, as it does in most games.
+        let board = &self.board;
+        if (board.pawns() | board.rooks() | board.queens()).is_nonempty() {
+            return false;
+        }
         self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
 }
