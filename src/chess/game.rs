@@ -328,11 +328,25 @@ impl Game {
             return false;
         };
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
-        let matching = (first..=ply)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.key(i) == Some(key))
-            .count();
+        // The keys are read straight from their list, where the replay has worked them out
+        // (a missing one is computed, as `key` does).
+        let matching = if let Some(keys) = self.keys.get(first..=ply) {
+            keys.iter()
+                .rev()
+                .step_by(2)
+                .zip((first..=ply).rev().step_by(2))
+                .filter(|&(known, i)| match known {
+                    Some(known) => *known == key,
+                    None => self.key(i) == Some(key),
+                })
+                .count()
+        } else {
+            (first..=ply)
+                .rev()
+                .step_by(2)
+                .filter(|&i| self.key(i) == Some(key))
+                .count()
+        };
         matching >= times && self.repetition_count(ply) >= times
     }
 
