@@ -113,9 +113,10 @@ impl fmt::Display for Ending {
 #[derive(Debug, Clone)]
 pub struct Game {
     positions: Vec<Position>,
-    /// The repetition key of each position; `None` where a replay left it to be worked out
-    /// only if a repetition test needs it ([`Game::play_unchecked_unkeyed`]). A missing key is
-    /// computed afresh when asked, so every answer is the same either way.
+    /// The repetition key of each position; `None`, or no entry at all past the end of the
+    /// list, where a replay left it to be worked out only if a repetition test needs it
+    /// ([`Game::play_unchecked_unkeyed`]). A missing key is computed afresh when asked, so
+    /// every answer is the same either way.
     keys: Vec<Option<RepetitionKey>>,
     moves: Vec<Move>,
 }
@@ -132,12 +133,12 @@ impl Game {
     /// A game with room for `plies` half-moves, for callers that know the length ahead.
     pub fn with_capacity(start: Position, plies: usize) -> Game {
         let mut positions = Vec::with_capacity(plies + 1);
-        let mut keys = Vec::with_capacity(plies + 1);
         positions.push(start);
-        keys.push(Some(start.repetition_key()));
+        // No key is worked out yet: most games replayed are never asked about repetitions,
+        // and a key left out is computed when asked.
         Game {
             positions,
-            keys,
+            keys: Vec::new(),
             moves: Vec::with_capacity(plies),
         }
     }
@@ -185,10 +186,11 @@ impl Game {
         let mut next = before;
         next.play_unchecked(mv);
         // The key follows from the previous one by the squares the move changes.
-        let key = match self.keys.last() {
+        let key = match self.keys.get(self.plies()) {
             Some(&Some(key)) => before.repetition_key_of_next(key, mv, &next),
             _ => next.repetition_key(),
         };
+        self.keys.resize(self.positions.len(), None);
         self.keys.push(Some(key));
         self.positions.push(next);
         self.moves.push(mv);
@@ -196,14 +198,18 @@ impl Game {
 
     /// [`Game::play_unchecked`] without working out the repetition key, for a replay that
     /// plays every move of a record while few positions are ever compared: most keys would
-    /// never be read. The replay calls [`Game::settle_keys_for_ending`] before each ending
-    /// test, which works out the keys that test reads.
-    #[inline]
+    /// never be read. The replay's ending test ([`Game::ending_given_after_none`]) works out
+    /// the keys its repetition test reads.
+    #[inline(always)]
     pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
-        let mut next = *self.position();
-        next.play_unchecked(mv);
-        self.keys.push(None);
-        self.positions.push(next);
+        // The position is copied once, into its place in the list, and the move played
+        // there; the list of keys is left shorter than the positions (the keys not there
+        // are missing).
+        let last = self.positions.len() - 1;
+        self.positions.extend_from_within(last..);
+        if let Some(next) = self.positions.last_mut() {
+            next.play_unchecked_inlined(mv);
+        }
         self.moves.push(mv);
     }
 
@@ -222,7 +228,7 @@ impl Game {
         // missing only back to the last one known.
         let first = ply.saturating_sub(clock as usize);
         let mut from = ply + 1;
-        while from > first && self.keys.get(from - 1).is_some_and(Option::is_none) {
+        while from > first && !matches!(self.keys.get(from - 1), Some(Some(_))) {
             from -= 1;
         }
         self.settle_keys(from, ply);
@@ -236,6 +242,9 @@ impl Game {
     /// Works out the missing keys of plies `first..=last`, each from the one before when that
     /// is known.
     fn settle_keys(&mut self, first: usize, last: usize) {
+        if self.keys.len() < self.positions.len() {
+            self.keys.resize(self.positions.len(), None);
+        }
         for ply in first..=last.min(self.plies()) {
             if self.keys[ply].is_some() {
                 continue;
@@ -255,13 +264,14 @@ impl Game {
     /// The repetition key of the position after `ply`, worked out afresh if the replay left
     /// it out.
     fn key(&self, ply: usize) -> Option<RepetitionKey> {
-        match self.keys.get(ply)? {
-            Some(key) => Some(*key),
-            None => self.positions.get(ply).map(Position::repetition_key),
+        match self.keys.get(ply) {
+            Some(Some(key)) => Some(*key),
+            _ => self.positions.get(ply).map(Position::repetition_key),
         }
     }
 
     fn push_position(&mut self, mv: Move, next: Position) {
+        self.keys.resize(self.positions.len(), None);
         self.keys.push(Some(next.repetition_key()));
         self.positions.push(next);
         self.moves.push(mv);
@@ -271,7 +281,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         self.positions.pop();
-        self.keys.pop();
+        self.keys.truncate(self.positions.len());
         Some(mv)
     }
 
@@ -318,11 +328,25 @@ impl Game {
             return false;
         };
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
-        let matching = (first..=ply)
-            .rev()
-            .step_by(2)
-            .filter(|&i| self.key(i) == Some(key))
-            .count();
+        // The keys are read straight from their list, where the replay has worked them out
+        // (a missing one is computed, as `key` does).
+        let matching = if let Some(keys) = self.keys.get(first..=ply) {
+            keys.iter()
+                .rev()
+                .step_by(2)
+                .zip((first..=ply).rev().step_by(2))
+                .filter(|&(known, i)| match known {
+                    Some(known) => *known == key,
+                    None => self.key(i) == Some(key),
+                })
+                .count()
+        } else {
+            (first..=ply)
+                .rev()
+                .step_by(2)
+                .filter(|&i| self.key(i) == Some(key))
+                .count()
+        };
         matching >= times && self.repetition_count(ply) >= times
     }
 
@@ -363,10 +387,11 @@ impl Game {
     /// [`Game::ending_given`] for a replay that has tested every earlier ply and found no
     /// ending. The material then needs testing only after a capture or promotion: any other
     /// move leaves the pieces of the previous position, which had enough to mate, and both
-    /// of those moves reset the clock.
+    /// of those moves reset the clock. The repetition keys the test reads are worked out
+    /// first ([`Game::settle_keys_for_ending`]), only when a repetition is possible at all.
     #[inline]
     pub(crate) fn ending_given_after_none(
-        &self,
+        &mut self,
         ply: usize,
         status: MoveStatus,
         laws: Laws,
@@ -382,6 +407,10 @@ impl Game {
                     reason: DeadReason::Material,
                 },
             );
+        }
+        // The repetition test reads the keys since the last capture or pawn move.
+        if laws.has_automatic_draws() {
+            self.settle_keys_for_ending(ply);
         }
         self.ending_given_checking(ply, status, laws, material_changed)
     }
@@ -489,6 +518,8 @@ mod tests {
         unkeyed.settle_keys_for_ending(20);
         assert_eq!(answers(&unkeyed), expected);
         unkeyed.settle_all_keys();
+        keyed.settle_all_keys();
         assert_eq!(unkeyed.keys, keyed.keys);
+        assert_eq!(unkeyed.keys.len(), unkeyed.positions.len());
     }
 }

@@ -483,6 +483,9 @@ impl Position {
         {
             return false;
         }
+        if let Some(legal) = self.normal_move_legality(mv, checkers) {
+            return legal;
+        }
         // Only the moves between the two squares are generated: the one asked about is
         // among them if it is legal.
         let mut sink = ContainsSink { mv, found: false };
@@ -494,6 +497,80 @@ impl Position {
             Bitboard::from_square(mv.to()),
         );
         sink.found
+    }
+
+    /// Whether `mv`, a move of the piece of its kind that stands on its origin, is legal,
+    /// told from the attack tables when it is a normal move (no castling, en passant or
+    /// promotion): such a move is legal when the piece reaches the square (a pawn by its
+    /// step, its double step or its capture, short of the last rank, where it promotes),
+    /// the square holds neither a piece of ours nor a king, and the king is then not
+    /// attacked. `None` for the other kinds, which the move generator answers. Writing a
+    /// helpmate line tests every move of it, and most are normal moves.
+    #[inline]
+    fn normal_move_legality(&self, mv: Move, checkers: Bitboard) -> Option<bool> {
+        if mv.kind() != MoveKind::Normal {
+            return None;
+        }
+        let board = &self.board;
+        let us = self.turn;
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = board.occupied();
+        let theirs = board.by_color(!us);
+        if board.by_color(us).contains(to) || board.kings().contains(to) {
+            return Some(false);
+        }
+        let reach = match mv.role() {
+            // The king may not step to a square attacked once it has left its own (a line
+            // piece checking it attacks the square behind it too).
+            Role::King => {
+                return Some(
+                    attacks::king_attacks(from).contains(to)
+                        && !board.is_attacked(to, !us, occupied.without(from)),
+                );
+            }
+            Role::Knight => attacks::knight_attacks(from),
+            Role::Bishop => attacks::bishop_attacks(from, occupied),
+            Role::Rook => attacks::rook_attacks(from, occupied),
+            Role::Queen => attacks::queen_attacks(from, occupied),
+            Role::Pawn => {
+                if to.rank() == Rank::EIGHTH.relative_to(us) {
+                    return Some(false);
+                }
+                let forward = us.fold(8, -8);
+                let mut reach = attacks::pawn_attacks(us, from) & theirs;
+                if let Some(one) = from.offset(forward)
+                    && !occupied.contains(one)
+                {
+                    reach = reach.with(one);
+                    if from.rank() == Rank::SECOND.relative_to(us)
+                        && let Some(two) = one.offset(forward)
+                        && !occupied.contains(two)
+                    {
+                        reach = reach.with(two);
+                    }
+                }
+                reach
+            }
+        };
+        if !reach.contains(to) {
+            return Some(false);
+        }
+        let king = self.king(us);
+        // In check, only taking the one piece giving check or stepping between it and the
+        // king can help; whether the king is then safe is told below, as out of check.
+        if let Some(checker) = checkers.first()
+            && (checkers.has_several()
+                || (to != checker && !attacks::between(king, checker).contains(to)))
+        {
+            return Some(false);
+        }
+        // Only a line piece can attack the king once the piece has moved (a knight or pawn
+        // giving check was taken above); the piece on the square reached is taken.
+        let after = occupied.without(from).with(to);
+        let attackers = ((attacks::rook_attacks(king, after) & board.straight_sliders())
+            | (attacks::bishop_attacks(king, after) & board.diagonal_sliders()))
+            & theirs;
+        Some(attackers.without(to).is_empty())
     }
 
     /// The squares from which pieces of `role` of the side to move have a legal move to
@@ -522,6 +599,13 @@ impl Position {
     /// An illegal move leaves the position in an unspecified but memory-safe state.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        self.play_unchecked_inlined(mv);
+    }
+
+    /// [`Position::play_unchecked`], always inlined: for the replay of a record, which plays
+    /// one move per token and spends a good part of its time in the call otherwise.
+    #[inline(always)]
+    pub(crate) fn play_unchecked_inlined(&mut self, mv: Move) {
         let us = self.turn;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
@@ -564,7 +648,10 @@ impl Position {
                 );
             }
         }
-        self.castling = self.castling.after_move_between(from, to);
+        // Most positions of a game have no right left to lose.
+        if !self.castling.is_empty() {
+            self.castling = self.castling.after_move_between(from, to);
+        }
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
@@ -649,7 +736,13 @@ impl Position {
     }
 
     /// Dead position by material (Art. 5.2.2): neither side can ever checkmate.
+    #[inline]
     pub fn is_insufficient_material(&self) -> bool {
+        // A pawn, rook or queen on the board settles it at once, as it does in most games.
+        let board = &self.board;
+        if (board.pawns() | board.rooks() | board.queens()).is_nonempty() {
+            return false;
+        }
         self.has_insufficient_material(Color::White) && self.has_insufficient_material(Color::Black)
     }
 }
@@ -708,4 +801,64 @@ fn too_many_pieces(board: &Board, color: Color) -> bool {
         + (count(board.bishops() & Bitboard::DARK_SQUARES)).saturating_sub(1)
         + (count(board.bishops() & Bitboard::LIGHT_SQUARES)).saturating_sub(1);
     ours.count() > 16 || pawns > 8 || pawns + promoted > 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every normal move of every kind of piece between any two squares, in positions met
+    /// along a few games (checks, pins, double steps, captures and promotions among them):
+    /// the attack tables and the move generator give the same answer on legality.
+    #[test]
+    fn normal_move_legality_agrees_with_the_move_generator() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/8/8/8/1b6/8/3P4/4K2R w K - 0 1",
+        ];
+        let mut compared = 0;
+        for fen in starts {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for step in 0..40 {
+                let checkers = pos.checkers();
+                for role in Role::ALL {
+                    for from in pos.board().by_piece(role.of(pos.turn())) {
+                        for to in Bitboard::FULL {
+                            let mv = Move::normal(role, from, to);
+                            let mut sink = ContainsSink { mv, found: false };
+                            movegen::generate_with_checkers(
+                                &pos,
+                                &mut sink,
+                                checkers,
+                                Bitboard::from_square(from),
+                                Bitboard::from_square(to),
+                            );
+                            assert_eq!(
+                                pos.normal_move_legality(mv, checkers),
+                                Some(sink.found),
+                                "{mv:?} in {}",
+                                pos.to_fen()
+                            );
+                            compared += usize::from(sink.found);
+                        }
+                    }
+                }
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // A spread of moves, not always the first generated.
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .nth((step * 7 + 3) % moves.len())
+                    .unwrap();
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(compared > 1000, "only {compared} legal moves compared");
+    }
 }

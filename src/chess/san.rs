@@ -611,6 +611,18 @@ impl Position {
     /// first; the numbers continue from this position's full-move number. Stops quietly at the
     /// first move that is not legal, so that a caller's bug cannot turn into a panic.
     pub fn numbered_line(&self, moves: &[Move]) -> String {
+        self.numbered_line_testing(moves, true)
+    }
+
+    /// [`Position::numbered_line`] for a line known to be legal, such as one the
+    /// winnability search found by playing legal moves: no move is tested, which is most of
+    /// the time of writing the line. A line that is not legal gives text of no meaning (but
+    /// no panic).
+    pub fn numbered_legal_line(&self, moves: &[Move]) -> String {
+        self.numbered_line_testing(moves, false)
+    }
+
+    fn numbered_line_testing(&self, moves: &[Move], test_legality: bool) -> String {
         // About five characters a move and a number every other move.
         let mut text = String::with_capacity(8 * moves.len());
         let mut pos = *self;
@@ -618,7 +630,7 @@ impl Position {
         // the move that leads to the position and for the legality test of the next.
         let mut checkers = pos.checkers();
         for (i, &mv) in moves.iter().enumerate() {
-            if !pos.is_legal_given(mv, checkers) {
+            if test_legality && !pos.is_legal_given(mv, checkers) {
                 break;
             }
             let mut next = pos;
@@ -688,6 +700,39 @@ impl std::error::Error for ReadSanError {}
 #[cfg(test)]
 mod tests {
     use super::push_number;
+    use crate::chess::Position;
+
+    /// A legal line is written the same with and without the test of each move, from
+    /// positions with either side to move, through checks, captures, castling and
+    /// promotions.
+    #[test]
+    fn a_legal_line_is_written_the_same_without_the_legality_test() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 12",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ];
+        for fen in starts {
+            let start = Position::from_fen(fen).unwrap();
+            let mut pos = start;
+            let mut line = Vec::new();
+            for step in 0..60 {
+                let moves = pos.legal_moves();
+                let Some(&mv) = moves.get((step * 5 + 1) % moves.len().max(1)) else {
+                    break;
+                };
+                line.push(mv);
+                pos.play_unchecked(mv);
+            }
+            assert!(line.len() > 10, "{fen}");
+            for end in 0..=line.len() {
+                assert_eq!(
+                    start.numbered_legal_line(&line[..end]),
+                    start.numbered_line(&line[..end])
+                );
+            }
+        }
+    }
 
     /// The digits agree with the standard formatting, at the edges of each length.
     #[test]

@@ -1143,6 +1143,9 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
                 tokens.push(san.trim_end_matches(['+', '#']).to_owned());
                 tokens.push(san);
             }
+            // Castling written whether or not it is legal here (in check, through an
+            // attacked square, without the right, with a piece in the way).
+            tokens.extend(["O-O", "O-O-O", "0-0", "0-0-0"].map(String::from));
             for square in Square::all() {
                 for letter in ["N", "B", "R", "Q", "K"] {
                     tokens.push(format!("{letter}{square}"));

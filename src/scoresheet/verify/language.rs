@@ -2,7 +2,8 @@
 //! and the legal moves a token can mean under it, in any notation a scoresheet may use.
 
 use crate::chess::{
-    Bitboard, Color, File, Move, MoveList, MoveStatus, Position, Rank, Role, Square, attacks,
+    Bitboard, CastlingSide, Color, File, Move, MoveList, MoveStatus, Position, Rank, Role, Square,
+    attacks,
 };
 
 use super::replay::Failure;
@@ -175,28 +176,29 @@ pub(super) fn generated_candidates_into(
 /// pawn step or pawn capture that does not promote, exactly one piece of that kind can make
 /// the move, moving it uncovers no attack on its king, and in check (`checkers`, which the
 /// caller knows) it takes the one piece giving check or steps between it and the king; or
-/// the token names a king step to a square no piece of theirs attacks. `None` for everything
-/// else (ambiguity, en passant, promotion, castling, a letter the language lacks, no fitting
-/// move), which the move generator then answers, so that this shortcut changes no answer,
-/// only the time.
+/// the token names a king step to a square no piece of theirs attacks, or a legal castling
+/// ([`plain_castle`]). `None` for everything else (ambiguity, en passant, promotion, a
+/// castling that is not legal, a letter the language lacks, no fitting move), which the move
+/// generator then answers, so that this shortcut changes no answer, only the time.
+#[inline]
 pub(super) fn plain_move(
     pos: &Position,
     notation: &Notation,
     reading: Reading,
     checkers: Bitboard,
 ) -> Option<Move> {
-    let Notation::Move {
-        piece,
-        from_file,
-        from_rank,
-        to,
-        promotion: None,
-        ..
-    } = notation
-    else {
-        return None;
+    let (piece, from_file, from_rank, to) = match notation {
+        Notation::Move {
+            piece,
+            from_file,
+            from_rank,
+            to,
+            promotion: None,
+            ..
+        } => (piece, from_file, from_rank, *to),
+        Notation::Castle { side, .. } => return plain_castle(pos, *side, checkers),
+        _ => return None,
     };
-    let to = *to;
     let board = pos.board();
     let us = pos.turn();
     let occupied = board.occupied();
@@ -299,6 +301,30 @@ pub(super) fn plain_move(
         .without(to)
         .is_empty()
         .then_some(Move::normal(role, from, to))
+}
+
+/// The castling the token names, when it is legal, found as the move generator finds it:
+/// out of check, with the right to castle on that side (so king and rook stand on their
+/// home squares), nothing between them, and no square the king passes over or lands on
+/// attacked. A game castles twice at most, but nearly every game does.
+fn plain_castle(pos: &Position, side: CastlingSide, checkers: Bitboard) -> Option<Move> {
+    let us = pos.turn();
+    if checkers.is_nonempty() || !pos.castling_rights().has(us, side) {
+        return None;
+    }
+    let board = pos.board();
+    let occupied = board.occupied();
+    let rank = Rank::FIRST.relative_to(us);
+    let king_from = Square::from_coords(File::E, rank);
+    let king_to = Square::from_coords(side.king_to_file(), rank);
+    let rook_from = Square::from_coords(side.rook_from_file(), rank);
+    if (attacks::between(king_from, rook_from) & occupied).is_nonempty() {
+        return None;
+    }
+    let path = attacks::between(king_from, king_to).with(king_to);
+    path.into_iter()
+        .all(|sq| !board.is_attacked(sq, !us, occupied))
+        .then_some(Move::castle(us, side))
 }
 
 /// The one king move to `to` (not castling), found as [`plain_move`] finds the moves of the

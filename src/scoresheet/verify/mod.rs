@@ -11,9 +11,7 @@
 //! incomplete moves), `remarks` (notation remarks), `reasons` (why a move is illegal) and
 //! `result` (the recorded result against the board).
 
-use std::rc::Rc;
-
-use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate, Role};
+use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate};
 
 use super::notation::{self, Language, LetterTable, Notation, PieceMark};
 use super::pgn::{MoveNumber, Problem, RawGame, Span};
@@ -250,19 +248,23 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         None => initial_position(),
     };
 
-    // The tokens are read once, and the piece letters gathered as they are read, as a set of
-    // bits listed in the order of the letters' numbers: the groups below compare languages by
-    // their pieces for one list of letters, so any fixed order gives the same groups.
-    let mut parsed: Vec<Result<Notation, notation::NotationError>> =
-        Vec::with_capacity(raw.moves.len());
+    // The tokens are read once, into a list filled in one pass that sizes it at once (with
+    // no test of its room for each token), and the piece letters are gathered from what was
+    // read, as a set of bits listed in the order of the letters' numbers: the groups below
+    // compare languages by their pieces for one list of letters, so any fixed order gives
+    // the same groups.
+    let parsed: Vec<Result<Notation, notation::NotationError>> = raw
+        .moves
+        .iter()
+        .map(|token| notation::parse(&token.text))
+        .collect();
+    let numbers: Vec<Option<MoveNumber>> = raw.moves.iter().map(|token| token.number).collect();
     let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
-    let mut numbers: Vec<Option<MoveNumber>> = Vec::with_capacity(raw.moves.len());
-    for token in &raw.moves {
-        let notation = notation::parse(&token.text);
+    for notation in &parsed {
         // The letters of the piece and the promotion piece, as `Notation::letters` lists
         // them, taken without an iterator: this runs for every token.
-        match &notation {
+        match notation {
             Ok(Notation::Move {
                 piece, promotion, ..
             }) => {
@@ -276,44 +278,63 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             Ok(Notation::Chesmayne { .. }) => chesmayne = true,
             Ok(Notation::Castle { .. }) | Err(_) => {}
         }
-        parsed.push(notation);
-        numbers.push(token.number);
     }
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
-    // all those letters the same way need only one replay.
-    let letters: Vec<notation::Letter> = seen.iter().collect();
-    let mut groups: Vec<(Vec<Language>, Vec<Role>)> = Vec::new();
-    for language in Language::ALL {
+    // all those letters the same way need only one replay. The letters (at most 32, the bits
+    // of a letter set) and the groups (at most one a language) are kept in arrays: this runs
+    // for every game, and nearly every game uses letters.
+    let mut letters = [None; 32];
+    let mut letter_count = 0;
+    for (slot, letter) in letters.iter_mut().zip(seen.iter()) {
+        *slot = Some(letter);
+        letter_count += 1;
+    }
+    let letters = &letters[..letter_count];
+    let mut groups = [LanguageSet::EMPTY; Language::ALL.len()];
+    let mut group_count = 0;
+    for (index, language) in Language::ALL.into_iter().enumerate() {
         let table = LetterTable::of(language);
-        // Most languages lack one of the letters; they are passed over without building
-        // their list of pieces.
-        if !letters.iter().all(|&l| table.letter_role(l).is_some()) {
+        if !letters
+            .iter()
+            .flatten()
+            .all(|&l| table.letter_role(l).is_some())
+        {
             continue;
         }
-        let roles: Option<Vec<Role>> = letters.iter().map(|&l| table.letter_role(l)).collect();
-        if let Some(roles) = roles {
-            match groups.iter_mut().find(|(_, r)| *r == roles) {
-                Some((languages, _)) => languages.push(language),
-                None => groups.push((vec![language], roles)),
+        let same = groups[..group_count].iter_mut().find(|group| {
+            let first = LetterTable::of(group.first());
+            letters
+                .iter()
+                .flatten()
+                .all(|&l| first.letter_role(l) == table.letter_role(l))
+        });
+        match same {
+            Some(group) => group.insert(index),
+            None => {
+                if let Some(group) = groups.get_mut(group_count) {
+                    group.insert(index);
+                    group_count += 1;
+                }
             }
         }
     }
-    let uses_letters = !letters.is_empty();
-    if groups.is_empty() {
+    let uses_letters = letter_count > 0;
+    if group_count == 0 {
         // No language reads every letter: replay in English to find where it breaks.
-        groups.push((vec![Language::English], Vec::new()));
+        groups[0] = LanguageSet::ENGLISH;
+        group_count = 1;
     }
+    let groups = &groups[..group_count];
 
-    let numbers: Rc<[Option<MoveNumber>]> = numbers.into();
-    let mut best: Option<(Replay, Vec<Language>)> = None;
+    let mut best: Option<(Replay, LanguageSet)> = None;
     let mut fitting: Vec<Language> = Vec::new();
-    for (languages, _) in &groups {
-        let reading = Reading::new(languages[0]);
-        let replay = replay(start, &parsed, numbers.clone(), reading, options.laws);
+    for &languages in groups {
+        let reading = Reading::new(languages.first());
+        let replay = replay(start, &parsed, &numbers, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
-            fitting.extend(languages.iter().copied());
+            fitting.extend(languages.iter());
         }
         let better = match &best {
             None => true,
@@ -323,7 +344,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             }
         };
         if better {
-            best = Some((replay, languages.clone()));
+            best = Some((replay, languages));
         }
         // Without piece letters every language reads the same; one replay is enough.
         if !uses_letters {
@@ -339,7 +360,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     if let Some((ply, reason)) = dead.dead {
         if matches!(replay.stop, Stop::Failed(..)) {
             // The illegal move came after the end: the whole valid record fits this reading.
-            for &language in &languages {
+            for language in languages.iter() {
                 if !fitting.contains(&language) {
                     fitting.push(language);
                 }
@@ -348,7 +369,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         replay.end_at(ply, Ending::DeadPosition { reason });
         decisions.set_final(*replay.game.position());
     }
-    let reading = Reading::new(languages[0]);
+    let reading = Reading::new(languages.first());
     let language = uses_letters.then_some(reading.language);
     let languages = if uses_letters { fitting } else { Vec::new() };
 
@@ -385,10 +406,9 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         raw,
         &parsed,
         game,
-        &replay.statuses,
         reading,
         &replay.chosen_promotions,
-        &replay.tokens,
+        &replay.inserted,
         &replay.remark_plies,
         options.laws,
         chesmayne,
@@ -531,6 +551,35 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     (report, replay.game)
 }
 
+/// A set of languages of piece letters, bit `i` for `Language::ALL[i]`: the languages of a
+/// group that read the scoresheet's letters alike, without a list to allocate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LanguageSet(u16);
+
+impl LanguageSet {
+    const EMPTY: LanguageSet = LanguageSet(0);
+    /// English is the first of `Language::ALL`.
+    const ENGLISH: LanguageSet = LanguageSet(1);
+
+    fn insert(&mut self, index: usize) {
+        self.0 |= 1 << index;
+    }
+
+    /// The languages in the order of `Language::ALL`.
+    fn iter(self) -> impl Iterator<Item = Language> {
+        Language::ALL
+            .into_iter()
+            .enumerate()
+            .filter(move |&(index, _)| self.0 & (1 << index) != 0)
+            .map(|(_, language)| language)
+    }
+
+    /// The first language of the set (English for an empty one, which no group is).
+    fn first(self) -> Language {
+        self.iter().next().unwrap_or(Language::English)
+    }
+}
+
 /// The initial position, set up once per run: nearly every game starts from it.
 fn initial_position() -> Position {
     static INITIAL: std::sync::OnceLock<Position> = std::sync::OnceLock::new();
@@ -633,8 +682,14 @@ pub(crate) fn replay_moves_for_tests(
     language: Language,
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
-    let numbers: Rc<[Option<MoveNumber>]> = tokens.iter().map(|_| None).collect();
-    let replay = replay(start, &parsed, numbers, Reading::new(language), Laws::Y2023);
+    let numbers: Vec<Option<MoveNumber>> = tokens.iter().map(|_| None).collect();
+    let replay = replay(
+        start,
+        &parsed,
+        &numbers,
+        Reading::new(language),
+        Laws::Y2023,
+    );
     (
         replay.game.moves().to_vec(),
         matches!(

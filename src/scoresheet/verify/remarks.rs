@@ -1,11 +1,10 @@
 //! Notation remarks: for every move played, how its writing departs from the notation the
 //! Laws ask for (Appendix C), without changing which move it is.
 
-use crate::chess::{
-    Bitboard, Game, Laws, Move, MoveList, MoveStatus, Position, Role, Square, attacks,
-};
+use crate::chess::{Bitboard, Game, Laws, Move, MoveStatus, Position, Role, Square, attacks};
 
 use super::language::Reading;
+use super::replay::token_of;
 use super::{Remark, move_label, move_number};
 use crate::scoresheet::notation::{self, CheckMark, Language, Notation, PromotionStyle, Separator};
 use crate::scoresheet::pgn::RawGame;
@@ -16,11 +15,10 @@ pub(super) fn collect_remarks(
     raw: &RawGame,
     parsed: &[Result<Notation, notation::NotationError>],
     game: &Game,
-    statuses: &[MoveStatus],
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
-    tokens: &[Option<usize>],
-    remark_plies: &[usize],
+    inserted: &[usize],
+    remark_plies: &[(usize, MoveStatus)],
     laws: Laws,
     chesmayne: bool,
     remarks: &mut Vec<Remark>,
@@ -36,17 +34,21 @@ pub(super) fn collect_remarks(
     // only those are looked at, unless the record uses the Chesmayne form (whose identities
     // follow every move) or local letters (noted once, at the first move that uses them).
     let every_ply = identities.is_some() || reading.language != Language::English;
-    let mut all = 0..game.moves().len();
-    let mut marked = remark_plies.iter().map(|&ply| ply - 1);
-    let visited: &mut dyn Iterator<Item = usize> = if every_ply { &mut all } else { &mut marked };
-    for before in visited {
+    // The replay gave the status of each marked ply; the others are worked out here.
+    let mut all = (0..game.moves().len()).map(|before| (before, None));
+    let mut marked = remark_plies
+        .iter()
+        .map(|&(ply, status)| (ply - 1, Some(status)));
+    let visited: &mut dyn Iterator<Item = (usize, Option<MoveStatus>)> =
+        if every_ply { &mut all } else { &mut marked };
+    for (before, known_status) in visited {
         let ply = before + 1;
-        let (Some(&mv), Some(&token_index)) = (game.moves().get(before), tokens.get(before)) else {
+        let Some(&mv) = game.moves().get(before) else {
             continue;
         };
         // A move inserted where the record misses one has no token to remark on, but the
         // pieces still move.
-        let Some(index) = token_index else {
+        let Some(index) = token_of(inserted, ply) else {
             if let Some(ids) = identities.as_mut() {
                 move_identities(ids, mv);
             }
@@ -80,10 +82,19 @@ pub(super) fn collect_remarks(
             ));
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
-        let status = statuses
-            .get(ply)
-            .copied()
-            .or_else(|| positions.get(ply).map(Position::move_status))
+        // Only a position in check needs its mobility: the remarks ask whether a move
+        // checks, checks twice or mates.
+        let status = known_status
+            .or_else(|| {
+                positions.get(ply).map(|after| {
+                    let checkers = after.checkers();
+                    MoveStatus {
+                        checkers,
+                        has_legal_moves: checkers.is_empty()
+                            || after.has_legal_moves_given(checkers),
+                    }
+                })
+            })
             .unwrap_or(MoveStatus {
                 checkers: Bitboard::EMPTY,
                 has_legal_moves: true,
@@ -206,27 +217,26 @@ pub(super) fn collect_remarks(
 /// nothing to say about it in an English record without the Chesmayne form, which is what
 /// nearly every move of a real record is (SAN as PGN writes it, its number and check mark
 /// right). The replay asks this as it plays each written move, with `capture` (the move
-/// takes a piece), `after` (the status of the position it reaches), the number written
-/// with the token and the one the move has.
+/// takes a piece), `after` (the status of the position it reaches) and whether the number
+/// written with the token differs from the one the move has.
 pub(super) fn may_need_remark(
     notation: &Notation,
     mv: Move,
     capture: bool,
     after: MoveStatus,
-    written: Option<(usize, bool)>,
-    expected: (usize, bool),
+    number_differs: bool,
 ) -> bool {
-    if written.is_some_and(|w| w != expected) {
+    if number_differs {
         return true;
     }
-    let plain = match notation {
-        Notation::Castle { zeros, .. } => !zeros,
+    let check = match notation {
         Notation::Move {
             from_file,
             from_rank,
             separator,
             promotion,
             en_passant_mark,
+            check,
             ..
         } => {
             let separator_fits = match separator {
@@ -242,19 +252,26 @@ pub(super) fn may_need_remark(
                 None => mv.promotion_role().is_none(),
                 Some((_, style)) => matches!(style, PromotionStyle::Equals | PromotionStyle::Plain),
             };
-            separator_fits && origin_plain && promotion_plain && !en_passant_mark
+            if !(separator_fits && origin_plain && promotion_plain) || *en_passant_mark {
+                return true;
+            }
+            *check
         }
-        Notation::Chesmayne { .. } => false,
+        Notation::Castle { zeros, check, .. } => {
+            if *zeros {
+                return true;
+            }
+            *check
+        }
+        Notation::Chesmayne { .. } => return true,
     };
     let gives_check = after.checkers.is_nonempty();
-    let mates = after.is_checkmate();
-    let check_fits = matches!(
-        (notation.check_mark(), gives_check, mates),
-        (CheckMark::None, false, _)
-            | (CheckMark::Check, true, false)
-            | (CheckMark::Mate | CheckMark::DoublePlus, true, true)
-    );
-    !plain || !check_fits
+    let check_fits = match check {
+        CheckMark::None => !gives_check,
+        CheckMark::Check => gives_check && !after.is_checkmate(),
+        CheckMark::Mate | CheckMark::DoublePlus => after.is_checkmate(),
+    };
+    !check_fits
 }
 
 /// Whether SAN needs the origin file and the origin rank for `mv` (beyond the destination).
@@ -271,22 +288,19 @@ fn origin_needed(pos: &Position, mv: Move) -> (bool, bool) {
         Role::Queen => attacks::queen_attacks(to, occupied),
         Role::Pawn | Role::King => return (false, false),
     };
-    let origins = pos.board().by_piece(mv.role().of(pos.turn())) & reach;
-    if origins.without(mv.from()).is_empty() {
+    let from = mv.from();
+    let origins = (pos.board().by_piece(mv.role().of(pos.turn())) & reach).without(from);
+    if origins.is_empty() {
         return (false, false);
     }
-    let mut to_here = MoveList::new();
-    pos.legal_moves_between(origins, Bitboard::from(to), &mut to_here);
-    let others: Vec<Square> = to_here
-        .iter()
-        .filter(|o| o.role() == mv.role() && o.to() == mv.to() && o.from() != mv.from())
-        .map(|o| o.from())
-        .collect();
+    // The squares of the other pieces of the kind that may legally move there, as a set:
+    // the file or the rank of the origin tells the move apart when none of them shares it.
+    let others = pos.legal_origins(mv.role(), origins, to);
     if others.is_empty() {
         (false, false)
-    } else if others.iter().all(|s| s.file() != mv.from().file()) {
+    } else if (others & Bitboard::from_file(from.file())).is_empty() {
         (true, false)
-    } else if others.iter().all(|s| s.rank() != mv.from().rank()) {
+    } else if (others & Bitboard::from_rank(from.rank())).is_empty() {
         (false, true)
     } else {
         (true, true)

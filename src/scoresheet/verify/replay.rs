@@ -3,7 +3,6 @@
 //! (within a budget) and follows the one under which the rest of the record stands.
 
 use std::cell::Cell;
-use std::rc::Rc;
 
 use crate::chess::{
     Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
@@ -20,33 +19,42 @@ use crate::scoresheet::pgn::MoveNumber;
 #[derive(Debug, Clone)]
 pub(super) struct Replay {
     pub(super) game: Game,
-    /// Room for the legal moves a written move may mean, kept from move to move.
-    scratch: MoveList,
-    /// Check and mobility of the position after each ply (index 0: the start). The last
-    /// entry's mobility is provisional while `mobility_open` is set (see [`play`]).
-    pub(super) statuses: Vec<MoveStatus>,
-    /// The last status says `has_legal_moves` without having asked the move generator; the
-    /// replay settles it before reading the next token.
+    /// Check and mobility of the current position (the last of the game); its mobility is
+    /// provisional while `mobility_open` is set (see [`play`]). Only the replay reads it:
+    /// the remarks get the status of the plies they look at with `remark_plies`.
+    status: MoveStatus,
+    /// `status` says `has_legal_moves` without having asked the move generator; the replay
+    /// settles it before reading the next token.
     mobility_open: bool,
     /// Token index of the next move to read.
     pub(super) next: usize,
     pub(super) stop: Stop,
     /// Promotions written without a piece, and the piece chosen.
     pub(super) chosen_promotions: Vec<(usize, Role)>,
-    /// For each ply from 1, the token that records it; `None` for a move inserted where the
-    /// record misses one.
-    pub(super) tokens: Vec<Option<usize>>,
+    /// The plies (from 1), in order, of the moves inserted where the record misses one.
+    /// Every other ply records the next token, so this short list says which token records
+    /// each ply ([`token_of`]) without a list as long as the game.
+    pub(super) inserted: Vec<usize>,
     /// The plies, in order, whose writing may deserve a notation remark
-    /// ([`may_need_remark`]): worked out as each written move is played, while its notation
-    /// and positions are at hand, so that the remarks look at these plies only.
-    pub(super) remark_plies: Vec<usize>,
+    /// ([`may_need_remark`]), each with the check status of the position it reaches: worked
+    /// out as each written move is played, while its notation and positions are at hand, so
+    /// that the remarks look at these plies only.
+    pub(super) remark_plies: Vec<(usize, MoveStatus)>,
     /// Recording faults met so far.
     pub(super) faults: Vec<Fault>,
+}
+
+/// What every branch of one replay reads, and the budget they share: kept apart from the
+/// [`Replay`], which is copied for each branch and moved as it is returned.
+struct Record<'a> {
+    parsed: &'a [Result<Notation, notation::NotationError>],
+    /// The move number written with each token, if any.
+    numbers: &'a [Option<MoveNumber>],
+    reading: Reading,
+    laws: Laws,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
     /// that a record full of ambiguities cannot make the search explode.
-    budget: Rc<Cell<usize>>,
-    /// The move number written with each token, if any.
-    numbers: Rc<[Option<MoveNumber>]>,
+    budget: Cell<usize>,
 }
 
 /// A recording fault found during a replay, before the token's text is attached.
@@ -59,6 +67,16 @@ pub(super) struct Fault {
     pub(super) readings: Vec<String>,
     pub(super) chosen: Option<String>,
     pub(super) standing: usize,
+}
+
+/// The token that records ply `ply` (from 1) of a replay that inserted moves at the plies
+/// `inserted`; `None` for an inserted move.
+pub(super) fn token_of(inserted: &[usize], ply: usize) -> Option<usize> {
+    let before = inserted.iter().take_while(|&&at| at < ply).count();
+    if inserted.get(before) == Some(&ply) {
+        return None;
+    }
+    (ply - 1).checked_sub(before)
 }
 
 /// How many plies trying the readings of ambiguous or incomplete records may replay for one
@@ -74,15 +92,10 @@ impl Replay {
         while self.game.plies() > ply {
             self.game.undo();
         }
-        self.statuses.truncate(ply + 1);
-        self.tokens.truncate(ply);
-        self.remark_plies.retain(|&marked| marked <= ply);
-        self.next = self
-            .tokens
-            .iter()
-            .flatten()
-            .max()
-            .map_or(0, |&index| index + 1);
+        self.inserted.retain(|&at| at <= ply);
+        self.remark_plies.retain(|&(marked, _)| marked <= ply);
+        // The plies kept recorded the first tokens, one each, but for the inserted moves.
+        self.next = ply - self.inserted.len();
         self.faults.retain(|fault| fault.ply <= ply);
         let next = self.next;
         self.chosen_promotions.retain(|&(index, _)| index < next);
@@ -116,71 +129,69 @@ pub(super) enum Failure {
 pub(super) fn replay(
     start: Position,
     parsed: &[Result<Notation, notation::NotationError>],
-    numbers: Rc<[Option<MoveNumber>]>,
+    numbers: &[Option<MoveNumber>],
     reading: Reading,
     laws: Laws,
 ) -> Replay {
-    let mut statuses = Vec::with_capacity(parsed.len() + 1);
-    statuses.push(start.move_status());
+    // The start's mobility is left open out of check, as after any move: the first written
+    // move mostly settles it.
+    let checkers = start.checkers();
     let state = Replay {
         game: Game::with_capacity(start, parsed.len()),
-        scratch: MoveList::new(),
-        statuses,
-        mobility_open: false,
+        status: MoveStatus {
+            checkers,
+            has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
+        },
+        mobility_open: checkers.is_empty(),
         next: 0,
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
-        tokens: Vec::with_capacity(parsed.len()),
+        inserted: Vec::new(),
         remark_plies: Vec::new(),
         faults: Vec::new(),
-        budget: Rc::new(Cell::new(READING_BUDGET)),
-        numbers,
     };
-    continue_replay(state, parsed, reading, laws)
+    let record = Record {
+        parsed,
+        numbers,
+        reading,
+        laws,
+        budget: Cell::new(READING_BUDGET),
+    };
+    continue_replay(state, &record)
 }
 
-fn continue_replay(
-    mut state: Replay,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
-) -> Replay {
-    let mut found = Vec::with_capacity(4);
+fn continue_replay(mut state: Replay, record: &Record) -> Replay {
+    let (parsed, reading, laws) = (record.parsed, record.reading, record.laws);
+    // Room for the legal moves a written move may mean, and those that fit it: used only
+    // for a written move that the plain path leaves to the move generator.
+    let mut scratch = MoveList::new();
+    let mut found = Vec::new();
     loop {
         let ply = state.game.plies();
+        let pos = state.game.position();
+        let token = parsed.get(state.next);
         // A plain move of the next token, found without the move generator, is legal, and
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
-        let checkers = state
-            .statuses
-            .last()
-            .map_or(Bitboard::EMPTY, |status| status.checkers);
-        let plain = match parsed.get(state.next) {
-            Some(Ok(notation)) => plain_move(state.game.position(), notation, reading, checkers),
+        let plain = match token {
+            Some(Ok(notation)) => plain_move(pos, notation, reading, state.status.checkers),
             _ => None,
         };
         if state.mobility_open {
             state.mobility_open = false;
-            if plain.is_none()
-                && let Some(last) = state.statuses.last_mut()
-            {
-                last.has_legal_moves = state.game.position().has_legal_moves();
+            if plain.is_none() {
+                // Open only out of check, where no piece gives check.
+                state.status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
             }
         }
-        let status = state.statuses.last().copied().unwrap_or(MoveStatus {
-            checkers: Bitboard::EMPTY,
-            has_legal_moves: true,
-        });
-        if laws.has_automatic_draws() {
-            state.game.settle_keys_for_ending(ply);
-        }
+        let status = state.status;
         // Every earlier ply of this replay was tested and had no ending, or it would have
         // stopped there.
         if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
-        let Some(token) = parsed.get(state.next) else {
+        let Some(token) = token else {
             state.stop = Stop::Complete;
             return state;
         };
@@ -192,14 +203,14 @@ fn continue_replay(
             }
         };
         if let Some(mv) = plain {
-            advance(&mut state, mv, notation);
+            advance(&mut state, mv, notation, record);
             continue;
         }
         let pos = *state.game.position();
         if let Err(failure) = generated_candidates_into(
             &pos,
             Some(status),
-            &mut state.scratch,
+            &mut scratch,
             notation,
             reading,
             &mut found,
@@ -211,7 +222,7 @@ fn continue_replay(
             [] => {
                 // A token that fits once a move is put before it records the move after one
                 // that was not written down.
-                if let Some(next) = insert_missing(&state, notation, parsed, reading, laws) {
+                if let Some(next) = insert_missing(&state, notation, record) {
                     return next;
                 }
                 state.stop = Stop::Failed(state.next, Failure::NoMatch);
@@ -222,14 +233,11 @@ fn continue_replay(
                 // A pawn reaching the last rank with no piece named (C.11): a notation defect,
                 // not an illegal move. Choose the piece that keeps the rest of the record
                 // legal, a queen when several do.
-                if let Some(choice) =
-                    choose_promotion(&state, several, notation, parsed, reading, laws)
-                {
+                if let Some(choice) = choose_promotion(&state, several, notation, record) {
                     return choice;
                 }
                 // Several legal moves fit: a recording fault (C.10), not an illegal move.
-                if let Some(next) = choose_reading(&state, several, notation, parsed, reading, laws)
-                {
+                if let Some(next) = choose_reading(&state, several, notation, record) {
                     return next;
                 }
                 // The budget for trying readings is spent (only hostile input gets here): the
@@ -246,33 +254,28 @@ fn continue_replay(
                 return state;
             }
         };
-        advance(&mut state, mv, notation);
+        advance(&mut state, mv, notation, record);
     }
 }
 
 /// Plays the move the next token records, and marks its ply if its writing may deserve a
 /// remark.
-fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
-    let capture = mv.is_en_passant() || state.game.position().board().occupied().contains(mv.to());
-    play(state, mv, Some(state.next));
+#[inline(always)]
+fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
+    let before = state.game.position();
+    let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
+    let mover = before.turn();
+    play(state, mv, mover, record);
     let ply = state.game.plies();
-    let written = state
+    // The move's own number is worked out only for a token written with one.
+    let number_differs = record
         .numbers
         .get(state.next)
         .copied()
         .flatten()
-        .map(|n| (n.number as usize, n.black));
-    if let Some(&after) = state.statuses.last()
-        && may_need_remark(
-            notation,
-            mv,
-            capture,
-            after,
-            written,
-            move_number(state.game.start(), ply),
-        )
-    {
-        state.remark_plies.push(ply);
+        .is_some_and(|n| (n.number as usize, n.black) != move_number(state.game.start(), ply));
+    if may_need_remark(notation, mv, capture, state.status, number_differs) {
+        state.remark_plies.push((ply, state.status));
     }
     state.next += 1;
 }
@@ -281,27 +284,17 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation) {
 /// generator at once only in check (a checkmate, and the notation remarks on `#`, need it);
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
-fn play(state: &mut Replay, mv: Move, token: Option<usize>) {
-    let mover = state.game.position().turn();
+#[inline(always)]
+fn play(state: &mut Replay, mv: Move, mover: Color, record: &Record) {
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
     let checkers = checkers_after(pos, mv, mover);
-    let status = if checkers.is_empty() {
-        state.mobility_open = true;
-        MoveStatus {
-            checkers,
-            has_legal_moves: true,
-        }
-    } else {
-        state.mobility_open = false;
-        MoveStatus {
-            checkers,
-            has_legal_moves: pos.has_legal_moves_given(checkers),
-        }
+    state.mobility_open = checkers.is_empty();
+    state.status = MoveStatus {
+        checkers,
+        has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
-    state.statuses.push(status);
-    state.tokens.push(token);
-    state.budget.set(state.budget.get().saturating_sub(1));
+    record.budget.set(record.budget.get().saturating_sub(1));
 }
 
 /// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
@@ -354,14 +347,14 @@ pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboa
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
 /// spent. Copying costs as much as replaying the plies copied, and is counted so.
-fn branch(state: &Replay) -> Option<Replay> {
+fn branch(state: &Replay, record: &Record) -> Option<Replay> {
     let cost = state.game.plies() + 1;
-    let left = state.budget.get();
+    let left = record.budget.get();
     if left < cost {
-        state.budget.set(0);
+        record.budget.set(0);
         return None;
     }
-    state.budget.set(left - cost);
+    record.budget.set(left - cost);
     Some(state.clone())
 }
 
@@ -383,10 +376,9 @@ fn choose_reading(
     state: &Replay,
     several: &[Move],
     notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
+    record: &Record,
 ) -> Option<Replay> {
+    let parsed = record.parsed;
     let pos = *state.game.position();
     let fault = Fault {
         index: state.next,
@@ -399,10 +391,10 @@ fn choose_reading(
     let at = state.faults.len();
     let mut branches = Vec::with_capacity(several.len());
     for &mv in several {
-        let mut b = branch(state)?;
+        let mut b = branch(state, record)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv, notation);
-        branches.push(continue_replay(b, parsed, reading, laws));
+        advance(&mut b, mv, notation, record);
+        branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
         .filter(|&i| stands(&branches[i], parsed.len()))
@@ -421,7 +413,7 @@ fn choose_reading(
             Some(branches.swap_remove(index))
         }
         _ => {
-            let mut stopped = branch(state)?;
+            let mut stopped = branch(state, record)?;
             stopped.faults.push(Fault {
                 standing: standing.len(),
                 ..fault
@@ -436,17 +428,12 @@ fn choose_reading(
 /// (the move not recorded), keeping those after which the token fits and the rest of the
 /// record stands. One: the check follows it; several: the check stops here, as for an
 /// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
-fn insert_missing(
-    state: &Replay,
-    notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
-) -> Option<Replay> {
+fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Option<Replay> {
+    let (parsed, reading) = (record.parsed, record.reading);
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
-    let number = state.numbers.get(state.next).copied().flatten();
+    let number = record.numbers.get(state.next).copied().flatten();
     let after_gap = move_number(state.game.start(), state.game.plies() + 2);
     if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
         return None;
@@ -464,7 +451,7 @@ fn insert_missing(
         if !fits {
             continue;
         }
-        let mut b = branch(state)?;
+        let mut b = branch(state, record)?;
         b.faults.push(Fault {
             index: state.next,
             ply: state.game.plies() + 1,
@@ -473,8 +460,9 @@ fn insert_missing(
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, None);
-        let b = continue_replay(b, parsed, reading, laws);
+        play(&mut b, inserted, pos.turn(), record);
+        b.inserted.push(b.game.plies());
+        let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
         // leaves the written move void, which is no reading of the record.
         if b.next > state.next && stands(&b, parsed.len()) {
@@ -492,7 +480,7 @@ fn insert_missing(
             Some(chosen)
         }
         _ => {
-            let mut stopped = branch(state)?;
+            let mut stopped = branch(state, record)?;
             stopped.faults.push(Fault {
                 index: state.next,
                 ply: state.game.plies() + 1,
@@ -513,10 +501,9 @@ fn choose_promotion(
     state: &Replay,
     several: &[Move],
     notation: &Notation,
-    parsed: &[Result<Notation, notation::NotationError>],
-    reading: Reading,
-    laws: Laws,
+    record: &Record,
 ) -> Option<Replay> {
+    let parsed = record.parsed;
     let first = several[0];
     let same_square = several
         .iter()
@@ -531,8 +518,8 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv, notation);
-        let branch = continue_replay(branch, parsed, reading, laws);
+        advance(&mut branch, mv, notation, record);
+        let branch = continue_replay(branch, record);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
         // many tokens it plays, and a full record wins.

@@ -164,9 +164,11 @@ pub(super) fn judge_result(
             Verdict::Unwinnable => Judgement::unwinnable(format!(
                 "{result} on time, but {proof}: the game is drawn ({flag})"
             )),
-            Verdict::Winnable(_) => Judgement::fits(Some(format!(
-                "won on time, and the win stands ({flag}): {proof}"
-            ))),
+            // The common notes are joined from their parts: the formatting machinery costs
+            // more than the rest of judging a result.
+            Verdict::Winnable(_) => Judgement::fits(Some(
+                ["won on time, and the win stands (", flag, "): ", &proof].concat(),
+            )),
             Verdict::Undetermined => Judgement::fits(Some(format!(
                 "won on time; {proof}: the arbiter decides whether the game is drawn ({flag})"
             ))),
@@ -176,7 +178,7 @@ pub(super) fn judge_result(
                 "{result} by resignation, but {proof}: a resignation here is a draw (5.1.2)"
             )),
             Verdict::Winnable(_) => {
-                Judgement::fits(Some(format!("the resignation stands (5.1.2): {proof}")))
+                Judgement::fits(Some(["the resignation stands (5.1.2): ", &proof].concat()))
             }
             Verdict::Undetermined => Judgement::fits(Some(format!(
                 "{proof}: the arbiter decides whether the resignation stands (5.1.2)"
