@@ -568,48 +568,140 @@ fn cornered(pos: &Position, winner: Color, corner: Square) -> u32 {
     // The winner's king covers the flight squares next to one square two steps from the
     // corner (or none); the others are filled by the loser's units, each used once.
     let ring = spread(flights) & !flights & !Bitboard::from_square(corner);
-    let mut best = fill_cost(board, winner, open, free);
+    let filling = Filling::new(board, winner, open, free);
+    let mut best = filling.cost(open);
     for s in ring {
         let steps = distance(pos.king(winner), s);
         if steps >= best {
             continue;
         }
-        best = best.min(steps + fill_cost(board, winner, open & !king_attacks(s), free));
+        best = best.min(steps + filling.cost(open & !king_attacks(s)));
     }
     total + FLIGHT * best
 }
 
-/// Moves for the loser's `free` units to fill every square of `open`, each unit used once
-/// (assigned greedily, square by square); a square no unit can reach counts as a long way.
-fn fill_cost(board: &super::super::Board, winner: Color, open: Bitboard, free: Bitboard) -> u32 {
-    // Each free unit's role, looked up once rather than for every square to fill.
-    let mut roles = [Role::Pawn; 64];
-    for (role, units) in [
-        (Role::Knight, board.knights()),
-        (Role::Bishop, board.bishops()),
-        (Role::Rook, board.rooks()),
-        (Role::Queen, board.queens()),
-        (Role::King, board.kings()),
-    ] {
-        for sq in units & free {
-            roles[sq.index()] = role;
+/// What it costs the loser's free units to fill the open flight squares of one corner, or any
+/// part of them: each square in turn (lowest first) takes the unit that reaches it in the
+/// fewest moves (the lowest such unit on a tie), each unit used once; a square no unit reaches
+/// in under eight moves counts as eight. The unit-to-square costs are worked out once per
+/// estimate, since the winner's king may cover a different part of the squares from each
+/// square it could stand on, and every such part is costed.
+struct Filling {
+    /// The open flight squares, lowest first (a corner has three flight squares).
+    squares: [Square; 3],
+    len: usize,
+    /// `costs[i][j]`: moves for the `j`th free unit (lowest square first) to stand on
+    /// `squares[i]`, capped at eight (a cost of eight or more never takes a unit).
+    costs: [[u8; 64]; 3],
+    units: usize,
+}
+
+impl Filling {
+    fn new(board: &super::super::Board, winner: Color, open: Bitboard, free: Bitboard) -> Filling {
+        let mut filling = Filling {
+            squares: [Square::A1; 3],
+            len: 0,
+            costs: [[0; 64]; 3],
+            units: 0,
+        };
+        for f in open.into_iter().take(3) {
+            filling.squares[filling.len] = f;
+            filling.len += 1;
         }
-    }
-    let mut free = free;
-    let mut total = 0;
-    for f in open {
-        let mut best = (8, None);
         for u in free {
-            let role = roles[u.index()];
-            let cost = reach(role, !winner, u, f);
-            if cost < best.0 {
-                best = (cost, Some(u));
+            let role = board.role_at(u).unwrap_or(Role::Pawn);
+            for i in 0..filling.len {
+                let cost = reach(role, !winner, u, filling.squares[i]).min(8);
+                filling.costs[i][filling.units] = cost as u8;
+            }
+            filling.units += 1;
+        }
+        filling
+    }
+
+    /// Moves to fill the squares of `open` that are among this filling's squares.
+    fn cost(&self, open: Bitboard) -> u32 {
+        let mut taken = 0u64;
+        let mut total = 0;
+        for i in 0..self.len {
+            if !open.contains(self.squares[i]) {
+                continue;
+            }
+            let mut best = (8, None);
+            for (j, &cost) in self.costs[i][..self.units].iter().enumerate() {
+                let cost = u32::from(cost);
+                if taken & (1 << j) == 0 && cost < best.0 {
+                    best = (cost, Some(j));
+                }
+            }
+            if let (_, Some(j)) = best {
+                taken |= 1 << j;
+            }
+            total += best.0;
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The filling cost as first written: each open square in turn takes the cheapest free
+    /// unit, looked up role by role. [`Filling`] works the unit costs out once per estimate.
+    fn fill_cost_plain(
+        board: &super::super::super::Board,
+        winner: Color,
+        open: Bitboard,
+        free: Bitboard,
+    ) -> u32 {
+        let mut free = free;
+        let mut total = 0;
+        for f in open {
+            let mut best = (8, None);
+            for u in free {
+                let cost = reach(board.role_at(u).expect("a unit"), !winner, u, f);
+                if cost < best.0 {
+                    best = (cost, Some(u));
+                }
+            }
+            if let (_, Some(u)) = best {
+                free = free.without(u);
+            }
+            total += best.0;
+        }
+        total
+    }
+
+    /// On many positions, for both winners and every corner, the costs of every part of the
+    /// open flight squares equal the plain computation's.
+    #[test]
+    fn the_filling_costs_equal_the_plain_computation() {
+        let positions = super::super::search::tests::sample_positions();
+        assert!(positions.len() > 10_000, "{}", positions.len());
+        let mut nonzero = 0;
+        for pos in &positions {
+            let board = pos.board();
+            for winner in Color::ALL {
+                let free = board.by_color(!winner) & !board.kings();
+                for corner in CORNERS {
+                    let flights = king_attacks(corner);
+                    let filling = Filling::new(board, winner, flights, free);
+                    for part in 0u64..8 {
+                        let open = Bitboard(
+                            flights
+                                .into_iter()
+                                .enumerate()
+                                .filter(|&(i, _)| part & (1 << i) != 0)
+                                .fold(0, |b, (_, sq)| b | (1 << sq.index())),
+                        );
+                        let plain = fill_cost_plain(board, winner, open, free);
+                        assert_eq!(filling.cost(open), plain, "{pos} {winner} {corner:?}");
+                        nonzero += usize::from(plain > 0);
+                    }
+                }
             }
         }
-        if let (_, Some(u)) = best {
-            free = free.without(u);
-        }
-        total += best.0;
+        assert!(nonzero > 1000, "{nonzero}");
     }
-    total
 }
