@@ -356,19 +356,21 @@ pub(super) fn proof(verdict: &Verdict, pos: &Position, winner: Color) -> String 
 }
 
 /// A helpmate as a note gives it: the whole line when short, else its length and first moves.
+/// The line comes from the winnability search, which plays legal moves only, so it is written
+/// without testing each move again.
 pub(super) fn helpmate_text(pos: &Position, line: &[Move], winner: Color) -> String {
     if line.is_empty() {
         format!("{winner} has checkmated")
     } else if line.len() <= SHOWN_PLIES {
         format!(
             "{winner} can still checkmate, for example {}",
-            pos.numbered_line(line)
+            pos.numbered_legal_line(line)
         )
     } else {
         format!(
             "{winner} can still checkmate (a helpmate of {} half-moves exists, beginning {} ...)",
             line.len(),
-            pos.numbered_line(&line[..OPENING_PLIES])
+            pos.numbered_legal_line(&line[..OPENING_PLIES])
         )
     }
 }
