@@ -106,13 +106,7 @@ impl Parser {
         let (name, value, end) = plain_line_tag(rest)?;
         let name_text = ascii_token(rest, name)?;
         let value_text = ascii_token(rest, value)?;
-        let after_movetext = self
-            .game
-            .as_ref()
-            .is_some_and(|b| b.has_movetext || b.finished);
-        if after_movetext || !self.variations.is_empty() {
-            self.close_game();
-        }
+        self.close_before_tags();
         let builder = self.ensure_game(line_no);
         builder.game.tags.push(Tag {
             name: name_text,
@@ -475,10 +469,9 @@ impl Parser {
         self.close_comment();
     }
 
-    fn tag_pair(&mut self, line: &Line<'_>, start: usize) -> usize {
-        let span = line.span(start);
-        // A tag pair always belongs to the tag section of a game: after movetext it starts
-        // the next one, and variations left open cannot continue past it.
+    /// A tag pair always belongs to the tag section of a game: after movetext it starts the
+    /// next one, and variations left open cannot continue past it.
+    fn close_before_tags(&mut self) {
         let after_movetext = self
             .game
             .as_ref()
@@ -486,6 +479,11 @@ impl Parser {
         if after_movetext || !self.variations.is_empty() {
             self.close_game();
         }
+    }
+
+    fn tag_pair(&mut self, line: &Line<'_>, start: usize) -> usize {
+        let span = line.span(start);
+        self.close_before_tags();
         let parse = parse_tag(line.text, start);
         let builder = self.ensure_game(line.number);
         if let Some((name, value)) = parse.tag {
