@@ -54,7 +54,16 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     let open = if jobs <= 1 {
         // One thread: each report is written straight into the output, and the game and its
         // report are dropped before the next game is read.
-        games.all(|(path, raw)| tally.take_report(path, &verify::verify(&raw, options)))
+        // The spent game goes back to the reader, which reads the next one into its lists.
+        let mut open = true;
+        while let Some((path, raw)) = games.next() {
+            open = tally.take_report(path, &verify::verify(&raw, options));
+            games.recycle(raw);
+            if !open {
+                break;
+            }
+        }
+        open
     } else {
         let check = |path, raw: &RawGame| Checked::new(path, raw, options, args.json);
         in_parallel(&mut games, jobs, &check, &mut tally)
@@ -92,6 +101,16 @@ impl<'a> Games<'a> {
             files: files.iter(),
             current: None,
             errors: Vec::new(),
+        }
+    }
+}
+
+impl Games<'_> {
+    /// Hands a game that was read back to the reader of its file, for its lists (see
+    /// [`PgnReader::recycle`]); once that file is done, the game is simply dropped.
+    fn recycle(&mut self, game: RawGame) {
+        if let Some((_, reader)) = &mut self.current {
+            reader.recycle(game);
         }
     }
 }

@@ -15,6 +15,10 @@ use super::{
     TokenText, quote,
 };
 
+/// The most games kept for their lists (see [`Parser::recycle`]): more than the games in
+/// one buffer of the input, mostly.
+const SPARE_GAMES: usize = 64;
+
 /// A game being assembled.
 #[derive(Debug)]
 struct Builder {
@@ -33,10 +37,19 @@ impl Builder {
     /// the check that calls it runs for nearly every token.
     #[cold]
     #[inline(never)]
-    fn start(started: &mut usize, line: u32, hint: &Capacities) -> Builder {
+    fn start(
+        started: &mut usize,
+        line: u32,
+        hint: &Capacities,
+        spare: &mut Vec<RawGame>,
+    ) -> Builder {
         *started += 1;
+        let game = match spare.pop() {
+            Some(spent) => spent.reset(*started, line, hint),
+            None => RawGame::empty(*started, line, hint),
+        };
         Builder {
-            game: RawGame::empty(*started, line, hint),
+            game,
             has_movetext: false,
             finished: false,
             unlisted: None,
@@ -84,6 +97,10 @@ pub(super) struct Parser {
     pub(super) ready: VecDeque<RawGame>,
     /// How large the next game's lists start.
     hint: Capacities,
+    /// Games handed back by the caller, whose lists the next games are read into: as many
+    /// as a buffer of the input may hold, since the reader finishes every game of a buffer
+    /// before the first of them is handed out. At most [`SPARE_GAMES`].
+    pub(super) spare: Vec<RawGame>,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -349,8 +366,17 @@ impl Parser {
     fn ensure_game(&mut self, line: u32) -> &mut Builder {
         let started = &mut self.games_started;
         let hint = &self.hint;
+        let spare = &mut self.spare;
         self.game
-            .get_or_insert_with(|| Builder::start(started, line, hint))
+            .get_or_insert_with(|| Builder::start(started, line, hint, spare))
+    }
+
+    /// Keeps `game` for its lists to hold the next game, unless they grew larger than a new
+    /// game's would start (see [`super::PgnReader::recycle`]).
+    pub(super) fn recycle(&mut self, game: RawGame) {
+        if self.spare.len() < SPARE_GAMES && game.fits_capacity_bounds() {
+            self.spare.push(game);
+        }
     }
 
     /// Starts a piece of movetext: after a result it belongs to the next game.
