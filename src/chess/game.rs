@@ -143,6 +143,23 @@ impl Game {
         }
     }
 
+    /// Empties the game down to `start`, with room for `plies` half-moves. Its lists keep
+    /// their room, so that a caller replaying one game after another reuses them rather than
+    /// allocating and freeing lists each time.
+    pub fn restart(&mut self, start: Position, plies: usize) {
+        self.positions.clear();
+        self.keys.clear();
+        self.moves.clear();
+        self.positions.reserve(plies + 1);
+        self.positions.push(start);
+        self.moves.reserve(plies);
+    }
+
+    /// How many positions the game has room for without growing its lists.
+    pub fn room(&self) -> usize {
+        self.positions.capacity()
+    }
+
     /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.positions[0]
@@ -521,5 +538,32 @@ mod tests {
         keyed.settle_all_keys();
         assert_eq!(unkeyed.keys, keyed.keys);
         assert_eq!(unkeyed.keys.len(), unkeyed.positions.len());
+    }
+
+    /// A game restarted from another position holds that position alone, keys and moves
+    /// of its past forgotten, and plays on as a new game would.
+    #[test]
+    fn a_restarted_game_is_a_new_game() {
+        let mut game = Game::new(Position::new());
+        for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3"] {
+            let mv = game.position().parse_san(san).unwrap();
+            game.play_unchecked(mv);
+        }
+        game.settle_all_keys();
+        let start = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        game.restart(start, 4);
+        let mut fresh = Game::new(start);
+        assert_eq!(game.positions(), fresh.positions());
+        assert!(game.moves().is_empty());
+        assert!(game.keys.is_empty());
+        for san in ["Kf1", "Kf8", "Ke1", "Ke8"] {
+            let mv = fresh.position().parse_san(san).unwrap();
+            fresh.play_unchecked(mv);
+            game.play_unchecked(mv);
+        }
+        assert_eq!(game.positions(), fresh.positions());
+        assert_eq!(game.moves(), fresh.moves());
+        assert_eq!(game.keys, fresh.keys);
+        assert_eq!(game.repetition_count(4), fresh.repetition_count(4));
     }
 }

@@ -181,7 +181,9 @@ impl Report {
 
 /// Verifies one game.
 pub fn verify(raw: &RawGame, options: Options) -> Report {
-    verify_replaying(raw, options).0
+    let (report, game) = verify_replaying(raw, options);
+    replay::recycle_game(game);
+    report
 }
 
 /// Verifies one game and also returns the valid record as a [`Game`] (for claims).
