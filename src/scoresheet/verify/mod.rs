@@ -11,6 +11,8 @@
 //! incomplete moves), `remarks` (notation remarks), `reasons` (why a move is illegal) and
 //! `result` (the recorded result against the board).
 
+use std::cell::Cell;
+
 use crate::chess::{Budget, ClaimKind, Color, Ending, Game, Laws, Move, Position, Rate};
 
 use super::notation::{self, Language, LetterTable, Notation, PieceMark};
@@ -255,15 +257,21 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     // read, as a set of bits listed in the order of the letters' numbers: the groups below
     // compare languages by their pieces for one list of letters, so any fixed order gives
     // the same groups.
-    let parsed: Vec<Result<Notation, notation::NotationError>> = raw
-        .moves
-        .iter()
-        .map(|token| notation::parse(&token.text))
-        .collect();
-    let numbers: Vec<Option<MoveNumber>> = raw.moves.iter().map(|token| token.number).collect();
+    // The lists are those of the last game verified on this thread, emptied (see
+    // [`TokenLists`]).
+    let mut lists = SPARE_TOKEN_LISTS.take().unwrap_or_default();
+    lists.parsed.clear();
+    lists
+        .parsed
+        .extend(raw.moves.iter().map(|token| notation::parse(&token.text)));
+    lists.numbers.clear();
+    lists
+        .numbers
+        .extend(raw.moves.iter().map(|token| token.number));
+    let (parsed, numbers) = (&lists.parsed[..], &lists.numbers[..]);
     let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
-    for notation in &parsed {
+    for notation in parsed {
         // The letters of the piece and the promotion piece, as `Notation::letters` lists
         // them, taken without an iterator: this runs for every token.
         match notation {
@@ -333,7 +341,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let mut fitting: Vec<Language> = Vec::new();
     for &languages in groups {
         let reading = Reading::new(languages.first());
-        let replay = replay(start, &parsed, &numbers, reading, options.laws);
+        let replay = replay(start, parsed, numbers, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
         if complete {
             fitting.extend(languages.iter());
@@ -406,7 +414,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let plies = game.plies();
     collect_remarks(
         raw,
-        &parsed,
+        parsed,
         game,
         reading,
         &replay.chosen_promotions,
@@ -446,7 +454,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
 
     let first_illegal = match &replay.stop {
         Stop::Failed(index, failure) => Some(explain(
-            raw, &parsed, *index, failure, game, reading, options,
+            raw, parsed, *index, failure, game, reading, options,
         )),
         _ => None,
     };
@@ -550,8 +558,29 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         claims_available,
         problems,
     };
+    if lists.parsed.capacity() <= MAX_SPARE_TOKENS {
+        SPARE_TOKEN_LISTS.set(Some(lists));
+    }
     (report, replay.game)
 }
+
+/// The lists a verification reads a game's tokens into: each token's notation and its move
+/// number. They are kept from one game to the next on each thread, since allocating and
+/// freeing them for every game (large enough to come from the allocator's slow path) cost
+/// about a two-hundredth of a check of real games.
+#[derive(Default)]
+struct TokenLists {
+    parsed: Vec<Result<Notation, notation::NotationError>>,
+    numbers: Vec<Option<MoveNumber>>,
+}
+
+thread_local! {
+    static SPARE_TOKEN_LISTS: Cell<Option<TokenLists>> = const { Cell::new(None) };
+}
+
+/// The most tokens the kept lists have room for, so that one very long game does not hold
+/// its memory for the rest of the run.
+const MAX_SPARE_TOKENS: usize = 1024;
 
 /// A set of languages of piece letters, bit `i` for `Language::ALL[i]`: the languages of a
 /// group that read the scoresheet's letters alike, without a list to allocate.
@@ -750,4 +779,31 @@ pub(crate) fn candidates_both_ways_for_tests(
         pos.to_fen()
     );
     Some((quick, slow.unwrap_or_default()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::thread;
+
+    use crate::scoresheet::pgn::read_games;
+
+    /// A game verified after others on the same thread, whose lists it then reuses, gets
+    /// the report it gets verified first on a thread of its own.
+    #[test]
+    fn a_report_does_not_depend_on_the_games_verified_before() {
+        let games = read_games(concat!(
+            "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n",
+            "1. d4 d5 2. Ke3 Nf6 3. c4 *\n\n",
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. Rf7+ 1/2-1/2\n\n",
+            "1. e4 e5 2. Nf3 1-0\n",
+        ));
+        let options = Options::default();
+        let in_turn: Vec<Report> = games.iter().map(|raw| verify(raw, options)).collect();
+        for (raw, report) in games.iter().zip(&in_turn) {
+            let alone = thread::scope(|scope| scope.spawn(|| verify(raw, options)).join());
+            assert_eq!(&alone.unwrap(), report);
+        }
+        assert!(in_turn[1].first_illegal.is_some());
+    }
 }
