@@ -316,18 +316,18 @@ impl RawGame {
 
     /// This game's lists emptied, their room kept, to hold the game numbered `index` that
     /// starts on `first_line`: see [`PgnReader::recycle`]. A list smaller than `hint` asks
-    /// is made that large at once, as [`RawGame::empty`] would start it.
+    /// is replaced by one that large, as [`RawGame::empty`] would start it: growing it
+    /// instead would copy the room it had, though nothing in it is kept.
     fn reset(mut self, index: usize, first_line: u32, hint: &Capacities) -> RawGame {
         self.index = index;
         self.first_line = first_line;
-        self.tags.clear();
-        self.tags.reserve(hint.tags);
-        self.moves.clear();
-        self.moves.reserve(hint.moves);
+        clear_with_room(&mut self.tags, hint.tags);
+        clear_with_room(&mut self.moves, hint.moves);
+        clear_with_room(&mut self.notes, hint.notes);
         self.note_text.clear();
-        self.note_text.reserve(hint.note_text);
-        self.notes.clear();
-        self.notes.reserve(hint.notes);
+        if self.note_text.capacity() < hint.note_text {
+            self.note_text = String::with_capacity(hint.note_text);
+        }
         self.variations = 0;
         self.result = None;
         self.problems.clear();
@@ -433,6 +433,15 @@ impl DoubleEndedIterator for Notes<'_> {
         self.notes
             .rfind(|note| note.comment == want)
             .map(|note| text.get(note.start..note.end).unwrap_or_default())
+    }
+}
+
+/// Empties `list` and gives it room for at least `room` items: a new list when it has less,
+/// rather than growing it, which would copy its whole room.
+fn clear_with_room<T>(list: &mut Vec<T>, room: usize) {
+    list.clear();
+    if list.capacity() < room {
+        *list = Vec::with_capacity(room);
     }
 }
 
