@@ -424,6 +424,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         chesmayne,
         &mut remarks,
     );
+    replay::recycle_remark_plies(std::mem::take(&mut replay.remark_plies));
     let recording: Vec<RecordingFault> = replay
         .faults
         .iter()

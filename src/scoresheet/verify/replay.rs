@@ -129,6 +129,10 @@ thread_local! {
     /// fills: allocating and freeing the positions of every game replayed (large enough to
     /// come from the allocator's slow path) cost a hundredth of a check of real games.
     static SPARE_GAME: Cell<Option<Game>> = const { Cell::new(None) };
+
+    /// The list of plies to remark on of the last replay on this thread, emptied, for the
+    /// next: nearly every game has such a ply, and the list grew from nothing in each.
+    static SPARE_REMARK_PLIES: Cell<Vec<(usize, MoveStatus)>> = const { Cell::new(Vec::new()) };
 }
 
 /// The most positions a game kept for reuse has room for, so that one very long game does
@@ -155,6 +159,15 @@ pub(super) fn recycle_game(game: Game) {
     }
 }
 
+/// Keeps the list of plies to remark on of a replay its caller is done with, emptied, for
+/// the next replay on this thread (see [`SPARE_REMARK_PLIES`]).
+pub(super) fn recycle_remark_plies(mut list: Vec<(usize, MoveStatus)>) {
+    if list.capacity() <= SPARE_GAME_ROOM {
+        list.clear();
+        SPARE_REMARK_PLIES.set(list);
+    }
+}
+
 /// Plays the tokens from `start` under one reading of the letters until the record ends,
 /// the game ends by itself, or a token cannot be played.
 pub(super) fn replay(
@@ -178,7 +191,7 @@ pub(super) fn replay(
         stop: Stop::Complete,
         chosen_promotions: Vec::new(),
         inserted: Vec::new(),
-        remark_plies: Vec::new(),
+        remark_plies: SPARE_REMARK_PLIES.take(),
         faults: Vec::new(),
     };
     let record = Record {
