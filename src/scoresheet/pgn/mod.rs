@@ -556,7 +556,7 @@ impl<R> PgnReader<R> {
     /// Hands back a game this reader returned and its caller is done with: the next game is
     /// read into its lists, emptied, rather than into new ones. Allocating and freeing a
     /// game's lists (and those of moves, the largest, come from the allocator's slow path)
-    /// cost a twentieth of a check of real games. A few dozen games are kept at most, and
+    /// cost a hundredth of a check of real games. A few dozen games are kept at most, and
     /// only those whose lists are no larger than a new game's, so memory stays bounded.
     pub fn recycle(&mut self, game: RawGame) {
         self.parser.recycle(game);

@@ -568,7 +568,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
 /// The lists a verification reads a game's tokens into: each token's notation and its move
 /// number. They are kept from one game to the next on each thread, since allocating and
 /// freeing them for every game (large enough to come from the allocator's slow path) cost
-/// about a two-hundredth of a check of real games.
+/// about a three-hundredth of a check of real games.
 #[derive(Default)]
 struct TokenLists {
     parsed: Vec<Result<Notation, notation::NotationError>>,

@@ -127,7 +127,7 @@ pub(super) enum Failure {
 thread_local! {
     /// A game that a verification on this thread is done with, whose lists the next replay
     /// fills: allocating and freeing the positions of every game replayed (large enough to
-    /// come from the allocator's slow path) cost a hundredth of a check of real games.
+    /// come from the allocator's slow path) cost a three-hundredth of a check of real games.
     static SPARE_GAME: Cell<Option<Game>> = const { Cell::new(None) };
 
     /// The list of plies to remark on of the last replay on this thread, emptied, for the
