@@ -102,6 +102,15 @@ pub(super) fn deep_helpmate(pos: &Position, winner: Color, nodes: u64) -> Option
     search_goals(pos, winner, nodes, nodes)
 }
 
+/// [`helpmate`] with each search allowed only `nodes` positions, far fewer than its own
+/// bounds: a cheap try for a caller that needs some helpmate, not the one [`helpmate`] finds
+/// (see [`super::QuickStage::SmallFinders`]). A full search that fails on the most promising
+/// corner spends its whole bound there before it tries the next, which small searches of
+/// every corner often reach at once.
+pub(super) fn small_helpmate(pos: &Position, winner: Color, nodes: u64) -> Option<Vec<Move>> {
+    search_goals(pos, winner, nodes, nodes)
+}
+
 /// The goals in turn, with the positions each promotion search and each corner search may
 /// expand.
 fn search_goals(

@@ -40,7 +40,8 @@
 //!    fill a flight square of the other colour); then the probe again, over a few
 //!    thousand positions. Steps 2 and 4 are the cheap finders, which a caller that needs
 //!    either colour (a dead position) asks for both colours, stage by stage
-//!    ([`QuickStage`]), before any full decision;
+//!    ([`QuickStage`]), before any full decision; such a caller, needing any helpmate, asks
+//!    step 4's searches first with a tenth of their positions each;
 //! 5. rounds of growing size of a guided helpmate search (iterative deepening, the loser's king
 //!    driven to the edge, the winner's units brought closer, promotion to a queen first, a
 //!    transposition table keyed by the Zobrist key) and of an exhaustive search of every
@@ -241,6 +242,13 @@ fn decide(pos: &Position, winner: Color, budget: Budget, tried: Option<QuickStag
 pub enum QuickStage {
     /// The quick probe over [`QUICK_NODES`] positions: what [`winnability`] tries first.
     Probe,
+    /// For a winner without queen or rook, the finder of the next stage with each of its
+    /// searches within a tenth of its positions; nothing for a stronger winner. It is for a
+    /// caller that needs some helpmate, not the one the next stage would show: where the
+    /// full stage spends a whole search on a corner that fails before it tries the next,
+    /// small searches of every corner often reach a mate at once, by another line. A miss
+    /// here says nothing of the next stage.
+    SmallFinders,
     /// For a winner without queen or rook, the finder aimed at a promotion or a corner mate;
     /// then the probe over ten times as many positions.
     Finders,
@@ -259,9 +267,21 @@ pub fn quick_helpmate(
     }
     match stage {
         QuickStage::Probe => probe::probe(pos, winner, probe_nodes(QUICK_NODES, budget)),
+        QuickStage::SmallFinders => {
+            let nodes = SMALL_FINDER_NODES.min(budget.helpmate_nodes);
+            if minor::applies(pos, winner) {
+                minor::small_helpmate(pos, winner, nodes)
+            } else {
+                None
+            }
+        }
         QuickStage::Finders => later_finders(pos, winner, budget),
     }
 }
+
+/// The positions each search of [`QuickStage::SmallFinders`] may expand: a tenth of what the
+/// full stage allows each.
+const SMALL_FINDER_NODES: u64 = 100;
 
 /// The second stage of the cheap finders (see [`QuickStage::Finders`]).
 fn later_finders(pos: &Position, winner: Color, budget: Budget) -> Option<Vec<Move>> {
@@ -300,7 +320,11 @@ pub fn quick_unwinnable(pos: &Position, winner: Color) -> bool {
 pub fn is_dead_position(pos: &Position) -> Option<bool> {
     // A quick helpmate for either side settles it; only then the full decisions, which
     // for one side may be much slower than a quick proof for the other.
-    for stage in [QuickStage::Probe, QuickStage::Finders] {
+    for stage in [
+        QuickStage::Probe,
+        QuickStage::SmallFinders,
+        QuickStage::Finders,
+    ] {
         if Color::ALL
             .into_iter()
             .any(|color| quick_helpmate(pos, color, stage, Budget::default()).is_some())

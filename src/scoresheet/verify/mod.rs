@@ -30,7 +30,7 @@ use reasons::{explain, no_match_reason};
 use remarks::collect_remarks;
 use replay::{Failure, Replay, Stop, replay};
 use result::{RecordEnd, judge_result};
-use winnable::{Decisions, find_dead, likely_winner};
+use winnable::{Decisions, find_dead, likely_winner, recorded_winner};
 
 /// What the checker is asked to apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -364,7 +364,11 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let (mut replay, languages) = best.expect("at least one reading is replayed");
     // A dead position beyond material (5.2.2) ends the game where it arose, as any automatic
     // ending does: the record is cut there, and what follows is void, an illegal move too.
-    let mut decisions = Decisions::new(options.budget, *replay.game.position());
+    let mut decisions = Decisions::new(
+        options.budget,
+        *replay.game.position(),
+        recorded_winner(recorded.as_deref()),
+    );
     let first = likely_winner(recorded.as_deref(), replay.game.position());
     let dead = find_dead(&replay.game, &replay.stop, first, &mut decisions);
     if let Some((ply, reason)) = dead.dead {
