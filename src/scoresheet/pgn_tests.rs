@@ -810,6 +810,8 @@ fn pgn_pieces() -> impl Strategy<Value = String> {
         "$1",
         "(=)",
         "{ [%clk 0:03:00] } ",
+        "{ [%eval 0.17] [%clk 0:03:00] } ",
+        "{ a comment longer than the thirty-two bytes copied at once } ",
         "{a}",
         "{",
         "}",
