@@ -407,28 +407,24 @@ impl RawGame {
 
     /// [`RawGame::push_note`] for the note at bytes `range` of `line`. A note of at most 32
     /// bytes with that many bytes of the line from its start (a clock reading, mostly) is
-    /// copied as a piece of 16 or 32 bytes and cut back to its length: a copy of a known size
-    /// is a few moves, where one of any size was a call.
+    /// copied as a piece of 32 bytes and cut back to its length: a copy of a known size is a
+    /// few moves, where one of any size was a call.
     #[inline(always)]
     fn push_note_in(&mut self, line: &str, range: Range<usize>, comment: bool) {
-        let bytes = line.as_bytes();
         let start = self.note_text.len();
         let len = range.len();
-        let from = range.start;
-        if len <= 16
-            && let Some(piece) = bytes.get(from..).and_then(|rest| rest.first_chunk::<16>())
+        match line
+            .as_bytes()
+            .get(range.start..)
+            .and_then(|rest| rest.first_chunk::<32>())
         {
-            self.note_text.extend_from_slice(piece);
-        } else if len <= 32
-            && let Some(piece) = bytes.get(from..).and_then(|rest| rest.first_chunk::<32>())
-        {
-            self.note_text.extend_from_slice(piece);
-        } else {
-            self.push_note(line.get(range).unwrap_or_default(), comment);
-            return;
+            Some(piece) if len <= 32 => {
+                self.note_text.extend_from_slice(piece);
+                self.note_text.truncate(start + len);
+                self.end_note(start, comment);
+            }
+            _ => self.push_note(line.get(range).unwrap_or_default(), comment),
         }
-        self.note_text.truncate(start + len);
-        self.end_note(start, comment);
     }
 
     /// Lists the note whose text starts at byte `start` of `note_text` and runs to its end.
