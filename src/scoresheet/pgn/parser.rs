@@ -101,6 +101,8 @@ pub(super) struct Parser {
     /// as a buffer of the input may hold, since the reader finishes every game of a buffer
     /// before the first of them is handed out. At most [`SPARE_GAMES`].
     pub(super) spare: Vec<RawGame>,
+    /// Comments are read but not kept: see [`super::PgnReader::ignoring_comments`].
+    pub(super) ignore_comments: bool,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -299,13 +301,12 @@ impl Parser {
         }
         // The waiting move number and whether movetext was read are kept in locals while
         // reading, and stored once at the end, rather than at every token.
-        let (end, movetext, pending) = read_plain_movetext(
-            &mut builder.game,
-            line.text,
-            line.number,
-            i,
-            self.pending.take(),
-        );
+        let pending = self.pending.take();
+        let (end, movetext, pending) = if self.ignore_comments {
+            read_plain_movetext::<false>(&mut builder.game, line.text, line.number, i, pending)
+        } else {
+            read_plain_movetext::<true>(&mut builder.game, line.text, line.number, i, pending)
+        };
         self.pending = pending;
         builder.has_movetext |= movetext;
         end
@@ -426,7 +427,11 @@ impl Parser {
 
     /// Adds a main-line comment to the move it follows, or to the game before the first move.
     fn add_comment(&mut self, text: &str, line: u32) {
-        self.ensure_game(line).game.push_note(trim(text), true);
+        let keep = !self.ignore_comments;
+        let builder = self.ensure_game(line);
+        if keep {
+            builder.game.push_note(trim(text), true);
+        }
     }
 
     fn close_comment(&mut self) {
@@ -738,12 +743,21 @@ fn push_marked_move(game: &mut RawGame, text: &str, span: Span, number: Option<M
     }
 }
 
+/// A move of a line too short for a window of it, or of a long token. Out of line and cold,
+/// so that the common path keeps its values in registers.
+#[cold]
+#[inline(never)]
+fn push_whole_move(game: &mut RawGame, text: &str, span: Span, number: Option<MoveNumber>) {
+    game.push_move(TokenText::new(text), span, number);
+}
+
 /// The loop of [`Parser::plain_movetext`] over the bytes of an ASCII line from byte `i`,
-/// with the waiting move number: returns where it stopped and whether it read movetext. Out
+/// with the waiting move number, keeping comments if `KEEP_COMMENTS` (a constant, so that
+/// the check costs nothing): returns where it stopped and whether it read movetext. Out
 /// of line, so that its few locals stay in registers rather than among those of
 /// [`Parser::scan`].
 #[inline(never)]
-fn read_plain_movetext(
+fn read_plain_movetext<const KEEP_COMMENTS: bool>(
     game: &mut RawGame,
     text: &str,
     line: u32,
@@ -774,8 +788,9 @@ fn read_plain_movetext(
                         TokenText::from_window_at(window, i.checked_sub(base)?, end - i)
                     }) {
                     Some(token) => game.push_move(token, span_at(line, i), number),
-                    None => game.push_move(
-                        TokenText::new(text.get(i..end).unwrap_or_default()),
+                    None => push_whole_move(
+                        game,
+                        text.get(i..end).unwrap_or_default(),
                         span_at(line, i),
                         number,
                     ),
@@ -798,6 +813,10 @@ fn read_plain_movetext(
                 let Some(close) = find_near(text, i + 1, b'}') else {
                     break;
                 };
+                if !KEEP_COMMENTS {
+                    i = close + 1;
+                    continue;
+                }
                 // The line is ASCII, where `str::trim` takes off exactly the ASCII
                 // whitespace: trimmed as bytes, the comment is cut from the line once.
                 let mut start = i + 1;
