@@ -821,11 +821,24 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 // whitespace: trimmed as bytes, the comment is cut from the line once.
                 let mut start = i + 1;
                 let mut end = close;
-                while start < end && bytes.get(start).is_some_and(|&b| is_ascii_space(b)) {
+                // Most comments (a clock reading) have one space inside each brace, and
+                // are trimmed by looking at the two bytes at each end.
+                let space = |at: usize| bytes.get(at).is_some_and(|&b| is_ascii_space(b));
+                if start + 2 < end
+                    && bytes.get(start) == Some(&b' ')
+                    && bytes.get(end - 1) == Some(&b' ')
+                    && !space(start + 1)
+                    && !space(end - 2)
+                {
                     start += 1;
-                }
-                while start < end && bytes.get(end - 1).is_some_and(|&b| is_ascii_space(b)) {
                     end -= 1;
+                } else {
+                    while start < end && space(start) {
+                        start += 1;
+                    }
+                    while start < end && space(end - 1) {
+                        end -= 1;
+                    }
                 }
                 game.push_note_in(text, start..end, true);
                 i = close + 1;
