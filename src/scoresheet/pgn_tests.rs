@@ -52,6 +52,34 @@ fn numbers(game: &RawGame) -> Vec<Option<(u32, bool)>> {
         .collect()
 }
 
+/// What a game holds but for its comments, to compare games read with and without them.
+#[allow(clippy::type_complexity)]
+fn without_comments(
+    game: &RawGame,
+) -> (
+    Vec<Tag>,
+    Vec<(String, Span, Option<MoveNumber>, Vec<String>)>,
+    usize,
+    Option<(String, Span)>,
+    Vec<Problem>,
+) {
+    let moves = game
+        .moves
+        .iter()
+        .map(|m| {
+            let marks = game.annotations_of(m).map(str::to_owned).collect();
+            (m.text.to_string(), m.span, m.number, marks)
+        })
+        .collect();
+    (
+        game.tags.clone(),
+        moves,
+        game.variations,
+        game.result.clone(),
+        game.problems.clone(),
+    )
+}
+
 fn streamed<R: BufRead>(reader: R) -> Vec<RawGame> {
     PgnReader::new(reader)
         .collect::<Result<Vec<_>, _>>()
@@ -810,7 +838,12 @@ fn pgn_pieces() -> impl Strategy<Value = String> {
         "$1",
         "(=)",
         "{ [%clk 0:03:00] } ",
+        "{ [%eval 0.17] [%clk 0:03:00] } ",
+        "{ a comment longer than the thirty-two bytes copied at once } ",
         "{a}",
+        "{ x }",
+        "{  two \t}",
+        "{ \u{b}a }",
         "{",
         "}",
         "(",
@@ -834,6 +867,17 @@ proptest! {
         prop_assert_eq!(&games, &super::pgn::read_games_by_general_steps(&text));
         // Short buffers cut tag pairs and moves at every place.
         prop_assert_eq!(&streamed(BufReader::with_capacity(7, Cursor::new(&text))), &games);
+        // Comments ignored, the games are the same but for them.
+        let ignored: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .ignoring_comments()
+            .flatten()
+            .collect();
+        prop_assert_eq!(
+            ignored.iter().map(without_comments).collect::<Vec<_>>(),
+            games.iter().map(without_comments).collect::<Vec<_>>()
+        );
+        prop_assert!(ignored.iter().all(|g| g.comments().count() == 0
+            && g.moves.iter().all(|m| g.comments_of(m).count() == 0)));
     }
 
     #[test]

@@ -307,6 +307,29 @@ fn token_end_slow(text: &str, start: usize) -> usize {
     i
 }
 
+/// The end of the move token that starts with an ASCII letter at byte `start`, as
+/// [`token_end`] finds it, if the move is plain: it ends at a delimiter (not a `(`, which may
+/// be glued to it, nor a byte beyond ASCII) and not with a mark that [`split_suffixes`] would
+/// take off (`)`, `!`, `?`). `None` for any other token, which the general steps read.
+#[inline(always)]
+pub(super) fn plain_move_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut end = start + 1;
+    while let Some(&b) = bytes.get(end)
+        && TOKEN_BYTES[usize::from(b)] == PART
+    {
+        end += 1;
+    }
+    if let Some(&b) = bytes.get(end)
+        && TOKEN_BYTES[usize::from(b)] != DELIMITER
+    {
+        return None;
+    }
+    match bytes.get(end - 1) {
+        Some(b')' | b'!' | b'?') => None,
+        _ => Some(end),
+    }
+}
+
 /// What a byte at the start of a token tells [`Parser::scan`](super::parser::Parser): the
 /// two most common tokens, moves and move numbers, are read on a fast path from their first
 /// byte.
@@ -1014,6 +1037,10 @@ mod tests {
                 let token = text.get(start..token_end(&text, start)).unwrap_or_default();
                 if letter_starts_move(bytes, start) {
                     prop_assert_eq!(classify(token), Kind::Move);
+                }
+                if let Some(end) = plain_move_end(bytes, start) {
+                    prop_assert_eq!(end, token_end(&text, start));
+                    prop_assert!(!token.ends_with([')', '!', '?']));
                 }
             }
             let tag = format!("[{text}");

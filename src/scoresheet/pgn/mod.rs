@@ -34,6 +34,7 @@
 
 use std::fmt;
 use std::io::{self, BufRead};
+use std::ops::Range;
 
 mod lexical;
 mod parser;
@@ -139,6 +140,21 @@ impl TokenText {
             len: len as u8,
             bytes,
         }))
+    }
+
+    /// [`TokenText::from_window`] for a token that starts at byte `offset` of `window`, for
+    /// a token near the end of its line (whose last 16 bytes are the window).
+    #[inline(always)]
+    pub(super) fn from_window_at(
+        window: &[u8; 16],
+        offset: usize,
+        len: usize,
+    ) -> Option<TokenText> {
+        if offset >= 16 {
+            return None;
+        }
+        let value = u128::from_le_bytes(*window) >> (8 * offset);
+        TokenText::from_window(&value.to_le_bytes(), len)
     }
 
     pub fn as_str(&self) -> &str {
@@ -276,8 +292,10 @@ pub struct RawGame {
     pub moves: Vec<MoveToken>,
     /// The text of every annotation and comment of the main line, one after another, so that
     /// a game of a comment on every move (a clock reading on each move of an online game)
-    /// costs one string rather than one for each comment.
-    note_text: String,
+    /// costs one string rather than one for each comment. Bytes rather than a `String`, so
+    /// that a short comment is copied in a piece of a fixed size and cut back to its length
+    /// (see [`RawGame::push_note_in`]); every note is a whole `&str`, so the bytes are UTF-8.
+    note_text: Vec<u8>,
     /// Where each annotation and comment stands in `note_text`, in the order written. The
     /// notes of a move follow one another, as do the comments that follow no move.
     notes: Vec<Note>,
@@ -306,7 +324,7 @@ impl RawGame {
             first_line,
             tags: Vec::with_capacity(hint.tags),
             moves: Vec::with_capacity(hint.moves),
-            note_text: String::with_capacity(hint.note_text),
+            note_text: Vec::with_capacity(hint.note_text),
             notes: Vec::with_capacity(hint.notes),
             variations: 0,
             result: None,
@@ -326,7 +344,7 @@ impl RawGame {
         clear_with_room(&mut self.notes, hint.notes);
         self.note_text.clear();
         if self.note_text.capacity() < hint.note_text {
-            self.note_text = String::with_capacity(hint.note_text);
+            self.note_text = Vec::with_capacity(hint.note_text);
         }
         self.variations = 0;
         self.result = None;
@@ -383,7 +401,35 @@ impl RawGame {
     /// Adds a note to the last move, or to the game before its first move.
     fn push_note(&mut self, text: &str, comment: bool) {
         let start = self.note_text.len();
-        self.note_text.push_str(text);
+        self.note_text.extend_from_slice(text.as_bytes());
+        self.end_note(start, comment);
+    }
+
+    /// [`RawGame::push_note`] for the note at bytes `range` of `line`. A note of at most 32
+    /// bytes with that many bytes of the line from its start (a clock reading, mostly) is
+    /// copied as a piece of 32 bytes and cut back to its length: a copy of a known size is a
+    /// few moves, where one of any size was a call.
+    #[inline(always)]
+    fn push_note_in(&mut self, line: &str, range: Range<usize>, comment: bool) {
+        let start = self.note_text.len();
+        let len = range.len();
+        match line
+            .as_bytes()
+            .get(range.start..)
+            .and_then(|rest| rest.first_chunk::<32>())
+        {
+            Some(piece) if len <= 32 => {
+                self.note_text.extend_from_slice(piece);
+                self.note_text.truncate(start + len);
+                self.end_note(start, comment);
+            }
+            _ => self.push_note(line.get(range).unwrap_or_default(), comment),
+        }
+    }
+
+    /// Lists the note whose text starts at byte `start` of `note_text` and runs to its end.
+    #[inline(always)]
+    fn end_note(&mut self, start: usize, comment: bool) {
         self.notes.push(Note {
             start,
             end: self.note_text.len(),
@@ -395,6 +441,7 @@ impl RawGame {
     }
 
     /// Adds a move, with no notes yet.
+    #[inline(always)]
     fn push_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
         let at = self.notes.len();
         self.moves.push(MoveToken {
@@ -409,7 +456,7 @@ impl RawGame {
 /// The annotations or the comments of a move or a game, as text.
 #[derive(Debug, Clone)]
 pub struct Notes<'a> {
-    text: &'a str,
+    text: &'a [u8],
     notes: std::slice::Iter<'a, Note>,
     comments: bool,
 }
@@ -422,7 +469,7 @@ impl<'a> Iterator for Notes<'a> {
         let text = self.text;
         self.notes
             .find(|note| note.comment == want)
-            .map(|note| text.get(note.start..note.end).unwrap_or_default())
+            .map(|note| note_str(text, note))
     }
 }
 
@@ -432,8 +479,14 @@ impl DoubleEndedIterator for Notes<'_> {
         let text = self.text;
         self.notes
             .rfind(|note| note.comment == want)
-            .map(|note| text.get(note.start..note.end).unwrap_or_default())
+            .map(|note| note_str(text, note))
     }
+}
+
+/// The text of a note: valid UTF-8, as every note was pushed whole from a `&str`.
+fn note_str<'a>(text: &'a [u8], note: &Note) -> &'a str {
+    let bytes = text.get(note.start..note.end).unwrap_or_default();
+    std::str::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Empties `list` and gives it room for at least `room` items: a new list when it has less,
@@ -553,6 +606,16 @@ impl<R: BufRead> PgnReader<R> {
 }
 
 impl<R> PgnReader<R> {
+    /// This reader, made to read comments without keeping them: the games it returns have
+    /// no comments ([`RawGame::comments`] and [`RawGame::comments_of`] come out empty), and
+    /// are otherwise the games it would return. For a caller that never reads comments
+    /// (the check of a file): keeping them, a clock reading after every move of an online
+    /// game, cost about a hundredth of that check.
+    pub fn ignoring_comments(mut self) -> PgnReader<R> {
+        self.parser.ignore_comments = true;
+        self
+    }
+
     /// Hands back a game this reader returned and its caller is done with: the next game is
     /// read into its lists, emptied, rather than into new ones. Allocating and freeing a
     /// game's lists (and those of moves, the largest, come from the allocator's slow path)
@@ -724,6 +787,57 @@ mod tests {
         // A list never starts larger than its bound, however long the last game.
         let huge = read_games(&format!("{}*", "e4 ".repeat(2000))).remove(0);
         assert_eq!(hint.next(&huge).moves, 1024);
+    }
+
+    #[test]
+    fn a_token_is_cut_from_anywhere_in_a_window() {
+        let window = b"1. e4 e5 2. Nf3 ";
+        for (offset, len, token) in [(0, 2, "1."), (3, 2, "e4"), (12, 3, "Nf3"), (15, 1, " ")] {
+            let text = TokenText::from_window_at(window, offset, len).expect(token);
+            assert_eq!(text, TokenText::new(token));
+        }
+        assert_eq!(TokenText::from_window_at(window, 16, 0), None);
+        assert_eq!(
+            TokenText::from_window_at("é is not ASCII..".as_bytes().first_chunk().unwrap(), 0, 2),
+            None
+        );
+    }
+
+    /// A reader that ignores comments reads every game as one that keeps them, but for the
+    /// comments.
+    #[test]
+    fn ignored_comments_leave_the_rest_of_a_game_as_it_was() {
+        let text = concat!(
+            "[Event \"A\"]\n{before} 1. e4 { [%clk 0:03:00] } 1... e5 $1 {after a mark}\n",
+            "2. Nf3 {a comment that runs\nover two lines} Nc6!? ; to the end\n",
+            "3. Bb5 (3. Bc4 {in a variation}) a6 1-0 {after the result}\n\n",
+            "{ Émile's remark } 1. d4 { [%clk 0:03:00] } *\n",
+        );
+        let kept = read_games(text);
+        let ignored: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .ignoring_comments()
+            .flatten()
+            .collect();
+        assert_eq!(kept.len(), ignored.len());
+        assert!(kept.iter().map(|g| g.comments().count()).sum::<usize>() > 0);
+        for (kept, ignored) in kept.iter().zip(&ignored) {
+            assert_eq!(ignored.comments().count(), 0);
+            assert_eq!(
+                (&kept.tags, kept.variations, &kept.result, &kept.problems),
+                (
+                    &ignored.tags,
+                    ignored.variations,
+                    &ignored.result,
+                    &ignored.problems
+                )
+            );
+            assert_eq!(kept.moves.len(), ignored.moves.len());
+            for (a, b) in kept.moves.iter().zip(&ignored.moves) {
+                assert_eq!((&a.text, a.span, a.number), (&b.text, b.span, b.number));
+                assert!(kept.annotations_of(a).eq(ignored.annotations_of(b)));
+                assert_eq!(ignored.comments_of(b).count(), 0);
+            }
+        }
     }
 
     /// Games read into the lists of games handed back are the games read afresh: nothing of

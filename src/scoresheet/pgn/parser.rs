@@ -7,8 +7,8 @@ use std::collections::VecDeque;
 use super::lexical::{
     Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
     find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
-    parse_tag, plain_line_tag, plain_move_number, space_len, span_at, split_suffixes, token_end,
-    trim, without_check_mark,
+    parse_tag, plain_line_tag, plain_move_end, plain_move_number, space_len, span_at,
+    split_suffixes, token_end, trim, without_check_mark,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -101,6 +101,8 @@ pub(super) struct Parser {
     /// as a buffer of the input may hold, since the reader finishes every game of a buffer
     /// before the first of them is handed out. At most [`SPARE_GAMES`].
     pub(super) spare: Vec<RawGame>,
+    /// Comments are read but not kept: see [`super::PgnReader::ignoring_comments`].
+    pub(super) ignore_comments: bool,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -290,74 +292,24 @@ impl Parser {
     /// tokens as it does. It reads only while a game is open, not ended, outside variations,
     /// and with no move number waiting when a number comes, so that none of the checks the
     /// general steps make for each token can come out otherwise.
-    fn plain_movetext(&mut self, line: &Line<'_>, mut i: usize) -> usize {
+    fn plain_movetext(&mut self, line: &Line<'_>, i: usize) -> usize {
         let Some(builder) = self.game.as_mut().filter(|b| !b.finished) else {
             return i;
         };
         if !self.variations.is_empty() {
             return i;
         }
-        let text = line.text;
-        let bytes = text.as_bytes();
         // The waiting move number and whether movetext was read are kept in locals while
         // reading, and stored once at the end, rather than at every token.
-        let mut pending = self.pending.take();
-        let mut movetext = false;
-        while let Some(&b) = bytes.get(i) {
-            match START_BYTES[usize::from(b)] {
-                START_SPACE => i += 1,
-                START_LETTER if letter_starts_move(bytes, i) => {
-                    let end = token_end(text, i);
-                    if matches!(bytes.get(end.wrapping_sub(1)), Some(b')' | b'!' | b'?')) {
-                        break;
-                    }
-                    let token = bytes
-                        .get(i..i + 16)
-                        .and_then(|window| window.first_chunk::<16>())
-                        .and_then(|window| TokenText::from_window(window, end - i))
-                        .unwrap_or_else(|| TokenText::new(line.get(i, end)));
-                    let number = pending.take().map(|p| p.number);
-                    movetext = true;
-                    builder
-                        .game
-                        .push_move(token, span_at(line.number, i), number);
-                    i = skip_one_space(bytes, end);
-                }
-                START_DIGIT if pending.is_none() => {
-                    let Some((number, end)) = plain_move_number(bytes, i) else {
-                        break;
-                    };
-                    movetext = true;
-                    pending = Some(Pending {
-                        number,
-                        span: span_at(line.number, i),
-                        bare: false,
-                    });
-                    i = skip_one_space(bytes, end);
-                }
-                _ if b == b'{' => {
-                    let Some(close) = find_near(text, i + 1, b'}') else {
-                        break;
-                    };
-                    // The line is ASCII, where `str::trim` takes off exactly the ASCII
-                    // whitespace: trimmed as bytes, the comment is cut from the line once.
-                    let mut start = i + 1;
-                    let mut end = close;
-                    while start < end && bytes.get(start).is_some_and(|&b| is_ascii_space(b)) {
-                        start += 1;
-                    }
-                    while start < end && bytes.get(end - 1).is_some_and(|&b| is_ascii_space(b)) {
-                        end -= 1;
-                    }
-                    builder.game.push_note(line.get(start, end), true);
-                    i = close + 1;
-                }
-                _ => break,
-            }
-        }
+        let pending = self.pending.take();
+        let (end, movetext, pending) = if self.ignore_comments {
+            read_plain_movetext::<false>(&mut builder.game, line.text, line.number, i, pending)
+        } else {
+            read_plain_movetext::<true>(&mut builder.game, line.text, line.number, i, pending)
+        };
         self.pending = pending;
         builder.has_movetext |= movetext;
-        i
+        end
     }
 
     /// The game being assembled, started here if there is none. Called for nearly every
@@ -475,7 +427,11 @@ impl Parser {
 
     /// Adds a main-line comment to the move it follows, or to the game before the first move.
     fn add_comment(&mut self, text: &str, line: u32) {
-        self.ensure_game(line).game.push_note(trim(text), true);
+        let keep = !self.ignore_comments;
+        let builder = self.ensure_game(line);
+        if keep {
+            builder.game.push_note(trim(text), true);
+        }
     }
 
     fn close_comment(&mut self) {
@@ -785,4 +741,110 @@ fn push_marked_move(game: &mut RawGame, text: &str, span: Span, number: Option<M
     for mark in split.marks {
         game.push_note(mark, false);
     }
+}
+
+/// A move of a line too short for a window of it, or of a long token. Out of line and cold,
+/// so that the common path keeps its values in registers.
+#[cold]
+#[inline(never)]
+fn push_whole_move(game: &mut RawGame, text: &str, span: Span, number: Option<MoveNumber>) {
+    game.push_move(TokenText::new(text), span, number);
+}
+
+/// The loop of [`Parser::plain_movetext`] over the bytes of an ASCII line from byte `i`,
+/// with the waiting move number, keeping comments if `KEEP_COMMENTS` (a constant, so that
+/// the check costs nothing): returns where it stopped and whether it read movetext. Out
+/// of line, so that its few locals stay in registers rather than among those of
+/// [`Parser::scan`].
+#[inline(never)]
+fn read_plain_movetext<const KEEP_COMMENTS: bool>(
+    game: &mut RawGame,
+    text: &str,
+    line: u32,
+    mut i: usize,
+    mut pending: Option<Pending>,
+) -> (usize, bool, Option<Pending>) {
+    let bytes = text.as_bytes();
+    let mut movetext = false;
+    while let Some(&b) = bytes.get(i) {
+        match START_BYTES[usize::from(b)] {
+            START_SPACE => i += 1,
+            START_LETTER if letter_starts_move(bytes, i) => {
+                let Some(end) = plain_move_end(bytes, i) else {
+                    break;
+                };
+                let number = pending.take().map(|p| p.number);
+                movetext = true;
+                // Two calls rather than one of a token made either way: each builds its
+                // token where the list keeps it.
+                match bytes
+                    .get(i..i + 16)
+                    .and_then(|window| window.first_chunk::<16>())
+                    .and_then(|window| TokenText::from_window(window, end - i))
+                    .or_else(|| {
+                        // Near the end of the line, the line's last 16 bytes.
+                        let base = bytes.len().checked_sub(16)?;
+                        let window = bytes.get(base..)?.first_chunk::<16>()?;
+                        TokenText::from_window_at(window, i.checked_sub(base)?, end - i)
+                    }) {
+                    Some(token) => game.push_move(token, span_at(line, i), number),
+                    None => push_whole_move(
+                        game,
+                        text.get(i..end).unwrap_or_default(),
+                        span_at(line, i),
+                        number,
+                    ),
+                }
+                i = skip_one_space(bytes, end);
+            }
+            START_DIGIT if pending.is_none() => {
+                let Some((number, end)) = plain_move_number(bytes, i) else {
+                    break;
+                };
+                movetext = true;
+                pending = Some(Pending {
+                    number,
+                    span: span_at(line, i),
+                    bare: false,
+                });
+                i = skip_one_space(bytes, end);
+            }
+            _ if b == b'{' => {
+                let Some(close) = find_near(text, i + 1, b'}') else {
+                    break;
+                };
+                if !KEEP_COMMENTS {
+                    i = close + 1;
+                    continue;
+                }
+                // The line is ASCII, where `str::trim` takes off exactly the ASCII
+                // whitespace: trimmed as bytes, the comment is cut from the line once.
+                let mut start = i + 1;
+                let mut end = close;
+                // Most comments (a clock reading) have one space inside each brace, and
+                // are trimmed by looking at the two bytes at each end.
+                let space = |at: usize| bytes.get(at).is_some_and(|&b| is_ascii_space(b));
+                if start + 2 < end
+                    && bytes.get(start) == Some(&b' ')
+                    && bytes.get(end - 1) == Some(&b' ')
+                    && !space(start + 1)
+                    && !space(end - 2)
+                {
+                    start += 1;
+                    end -= 1;
+                } else {
+                    while start < end && space(start) {
+                        start += 1;
+                    }
+                    while start < end && space(end - 1) {
+                        end -= 1;
+                    }
+                }
+                game.push_note_in(text, start..end, true);
+                i = close + 1;
+            }
+            _ => break,
+        }
+    }
+    (i, movetext, pending)
 }
