@@ -136,7 +136,10 @@ impl<'a> Iterator for Games<'a> {
                 // reads in place (see `PgnReader::next`).
                 Ok(file) => {
                     let reader = BufReader::with_capacity(READ_BUFFER, file);
-                    self.current = Some((path, PgnReader::new(reader)));
+                    // Nothing a check reports comes from a comment, and an online game
+                    // carries a clock reading after every move: they are read past, not kept.
+                    let reader = PgnReader::new(reader).ignoring_comments();
+                    self.current = Some((path, reader));
                 }
                 Err(err) => self.errors.push(format!("cannot read {path}: {err}")),
             }
