@@ -662,7 +662,7 @@ impl Position {
 
 /// Appends the decimal digits of `number`: the formatting machinery was a large part of the
 /// time of writing a helpmate line.
-pub(super) fn push_number(out: &mut String, number: u32) {
+fn push_number(out: &mut String, number: u32) {
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut rest = number;
