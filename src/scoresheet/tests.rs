@@ -1188,6 +1188,10 @@ fn checks_worked_out_from_the_move_are_the_position_s_checks() {
         "4k3/4N3/8/8/8/8/4Q3/K7 w - - 0 1",
         "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
         "3k4/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+        // Direct checks by line pieces, next to the king, from afar, and blocked.
+        "3k4/8/8/8/8/8/8/Q1B1K1R1 w - - 0 1",
+        "3k4/3p4/2p5/8/8/8/8/B2QK2R w - - 0 1",
+        "1q1rk3/8/1b6/8/8/8/3PP3/4K3 b - - 0 1",
     ];
     let mut tried = 0;
     for fen in fens {

@@ -6,7 +6,7 @@ use std::cell::Cell;
 
 use crate::chess::{
     Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
-    attacks,
+    Square, attacks,
 };
 
 use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
@@ -347,6 +347,13 @@ fn play(state: &mut Replay, mv: Move, mover: Color, record: &Record) {
 /// `mover` whose line to the king ran through the square the piece left, can give check.
 /// Castling, en passant and promotions, which move or remove a second unit, are left to
 /// [`Position::checkers`].
+///
+/// A line piece checks directly when the square it reached lies on a line from the king of
+/// the right kind with nothing between: two lookups in the row of the king in the tables of
+/// lines and of squares between, a row that stays in the cache while the king stays on its
+/// square, rather than the piece's attacks worked out in full (and the moves of a line piece
+/// that reach no line from the king, most of them, are told by the first lookup).
+#[inline(always)]
 pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboard {
     if mv.kind() != MoveKind::Normal {
         return after.checkers();
@@ -356,21 +363,27 @@ pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboa
     let (from, to) = (mv.from(), mv.to());
     let occupied = board.occupied();
     let direct = match mv.role() {
-        Role::Pawn => attacks::pawn_attacks(mover, to),
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occupied),
-        Role::Rook => attacks::rook_attacks(to, occupied),
-        Role::Queen => attacks::queen_attacks(to, occupied),
-        Role::King => Bitboard::EMPTY,
+        Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
+        Role::Knight => attacks::knight_attacks(to).contains(king),
+        Role::King => false,
+        role => {
+            attacks::line(king, to).is_nonempty()
+                && match role {
+                    Role::Bishop => !on_straight_line(king, to),
+                    Role::Rook => on_straight_line(king, to),
+                    _ => true,
+                }
+                && (attacks::between(king, to) & occupied).is_empty()
+        }
     };
-    let mut checkers = if direct.contains(king) {
+    let mut checkers = if direct {
         Bitboard::from(to)
     } else {
         Bitboard::EMPTY
     };
     let line = attacks::line(king, from);
     if line.is_nonempty() {
-        let straight = king.file() == from.file() || king.rank() == from.rank();
+        let straight = on_straight_line(king, from);
         let sliders = board.by_color(mover)
             & if straight {
                 board.straight_sliders()
@@ -387,6 +400,13 @@ pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboa
         }
     }
     checkers
+}
+
+/// Whether two squares share a file or a rank (for two squares known to be aligned: not a
+/// diagonal).
+#[inline(always)]
+fn on_straight_line(a: Square, b: Square) -> bool {
+    a.file() == b.file() || a.rank() == b.rank()
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
