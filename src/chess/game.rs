@@ -347,16 +347,21 @@ impl Game {
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
         // The keys are read straight from their list, where the replay has worked them out
         // (a missing one is computed, as `key` does).
+        // Every other key from the last, by an index counted down: a step through the list
+        // zipped with a step through the plies cost several times as much per key.
         let matching = if let Some(keys) = self.keys.get(first..=ply) {
-            keys.iter()
-                .rev()
-                .step_by(2)
-                .zip((first..=ply).rev().step_by(2))
-                .filter(|&(known, i)| match known {
-                    Some(known) => *known == key,
-                    None => self.key(i) == Some(key),
-                })
-                .count()
+            let mut matching = 0;
+            let mut at = keys.len();
+            while at > 0 {
+                at -= 1;
+                let same = match keys[at] {
+                    Some(known) => known == key,
+                    None => self.key(first + at) == Some(key),
+                };
+                matching += usize::from(same);
+                at = at.saturating_sub(1);
+            }
+            matching
         } else {
             (first..=ply)
                 .rev()
