@@ -309,15 +309,23 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     let before = state.game.position();
     let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
     let mover = before.turn();
+    let number_before = before.fullmove_number();
     play(state, mv, mover, record);
     let ply = state.game.plies();
-    // The move's own number is worked out only for a token written with one.
+    // The move's own number is the number of the position it was played from, read there
+    // rather than worked out from the start, unless that number stopped at its ceiling.
     let number_differs = record
         .numbers
         .get(state.next)
         .copied()
         .flatten()
-        .is_some_and(|n| (n.number as usize, n.black) != move_number(state.game.start(), ply));
+        .is_some_and(|n| {
+            if number_before == u32::MAX {
+                (n.number as usize, n.black) != move_number(state.game.start(), ply)
+            } else {
+                (n.number, n.black) != (number_before, mover == Color::Black)
+            }
+        });
     if may_need_remark(notation, mv, capture, state.status, number_differs) {
         state.remark_plies.push((ply, state.status));
     }
