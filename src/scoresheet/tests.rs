@@ -468,6 +468,19 @@ fn notation_deviations_are_remarks_not_errors() {
     }
 }
 
+/// The piece letters of the tokens after an unreadable one still choose the language, though
+/// no replay reads past it: `S` makes this record German, where `K` alone fits English too.
+#[test]
+fn letters_after_an_unreadable_token_choose_the_language() {
+    let german = check("1. e4 e5 2. Ke2 ?!?x 3. Sf3 *");
+    assert_eq!(german.language, Some(Language::German));
+    assert_eq!(german.plies, 3);
+    assert!(german.first_illegal.is_some());
+    let english = check("1. e4 e5 2. Ke2 ?!?x *");
+    assert_eq!(english.language, Some(Language::English));
+    assert_eq!(english.plies, 3);
+}
+
 /// The number written with a move is compared with the move's own number in a game set up
 /// with either side to move and at any move number, up to the largest number a FEN holds.
 #[test]

@@ -11,8 +11,8 @@ use crate::chess::{
 
 use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
 use super::remarks::may_need_remark;
-use super::{RecordingKind, move_number};
-use crate::scoresheet::notation::{self, Notation};
+use super::{RecordingKind, Tokens, move_number};
+use crate::scoresheet::notation::Notation;
 use crate::scoresheet::pgn::MoveNumber;
 
 /// How far a replay under one reading of the piece letters got.
@@ -47,7 +47,7 @@ pub(super) struct Replay {
 /// What every branch of one replay reads, and the budget they share: kept apart from the
 /// [`Replay`], which is copied for each branch and moved as it is returned.
 struct Record<'a> {
-    parsed: &'a [Result<Notation, notation::NotationError>],
+    tokens: Tokens<'a>,
     /// The move number written with each token, if any.
     numbers: &'a [Option<MoveNumber>],
     reading: Reading,
@@ -172,7 +172,7 @@ pub(super) fn recycle_remark_plies(mut list: Vec<(usize, MoveStatus)>) {
 /// the game ends by itself, or a token cannot be played.
 pub(super) fn replay(
     start: Position,
-    parsed: &[Result<Notation, notation::NotationError>],
+    tokens: Tokens,
     numbers: &[Option<MoveNumber>],
     reading: Reading,
     laws: Laws,
@@ -181,7 +181,7 @@ pub(super) fn replay(
     // move mostly settles it.
     let checkers = start.checkers();
     let state = Replay {
-        game: fresh_game(start, parsed.len()),
+        game: fresh_game(start, tokens.count),
         status: MoveStatus {
             checkers,
             has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
@@ -195,7 +195,7 @@ pub(super) fn replay(
         faults: Vec::new(),
     };
     let record = Record {
-        parsed,
+        tokens,
         numbers,
         reading,
         laws,
@@ -205,7 +205,7 @@ pub(super) fn replay(
 }
 
 fn continue_replay(mut state: Replay, record: &Record) -> Replay {
-    let (parsed, reading, laws) = (record.parsed, record.reading, record.laws);
+    let (parsed, reading, laws) = (record.tokens.readable, record.reading, record.laws);
     // Room for the legal moves a written move may mean, and those that fit it: used only
     // for a written move that the plain path leaves to the move generator.
     let mut scratch = MoveList::new();
@@ -218,8 +218,8 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(Ok(notation)) => plain_move(pos, notation, reading, state.status.checkers),
-            _ => None,
+            Some(notation) => plain_move(pos, notation, reading, state.status.checkers),
+            None => None,
         };
         if state.mobility_open {
             state.mobility_open = false;
@@ -235,16 +235,13 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
-        let Some(token) = token else {
-            state.stop = Stop::Complete;
+        // Past the readable tokens is the end of the record, or the first unreadable token.
+        let Some(notation) = token else {
+            state.stop = match record.tokens.unreadable {
+                Some(err) => Stop::Failed(state.next, Failure::Unreadable(err.to_string())),
+                None => Stop::Complete,
+            };
             return state;
-        };
-        let notation = match token {
-            Ok(notation) => notation,
-            Err(err) => {
-                state.stop = Stop::Failed(state.next, Failure::Unreadable(err.to_string()));
-                return state;
-            }
         };
         if let Some(mv) = plain {
             advance(&mut state, mv, notation, record);
@@ -450,7 +447,7 @@ fn choose_reading(
     notation: &Notation,
     record: &Record,
 ) -> Option<Replay> {
-    let parsed = record.parsed;
+    let tokens = record.tokens.count;
     let pos = *state.game.position();
     let fault = Fault {
         index: state.next,
@@ -469,7 +466,7 @@ fn choose_reading(
         branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
-        .filter(|&i| stands(&branches[i], parsed.len()))
+        .filter(|&i| stands(&branches[i], tokens))
         .collect();
     match standing.as_slice() {
         [one] => {
@@ -501,7 +498,7 @@ fn choose_reading(
 /// record stands. One: the check follows it; several: the check stops here, as for an
 /// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
 fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Option<Replay> {
-    let (parsed, reading) = (record.parsed, record.reading);
+    let (tokens, reading) = (record.tokens.count, record.reading);
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
@@ -537,7 +534,7 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
         // leaves the written move void, which is no reading of the record.
-        if b.next > state.next && stands(&b, parsed.len()) {
+        if b.next > state.next && stands(&b, tokens) {
             standing.push((inserted, b));
         }
     }
@@ -575,7 +572,7 @@ fn choose_promotion(
     notation: &Notation,
     record: &Record,
 ) -> Option<Replay> {
-    let parsed = record.parsed;
+    let tokens = record.tokens.count;
     let first = several[0];
     let same_square = several
         .iter()
@@ -595,7 +592,7 @@ fn choose_promotion(
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
         // many tokens it plays, and a full record wins.
-        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == parsed.len();
+        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == tokens;
         let better = match &best {
             None => true,
             Some(b) => (whole(&branch), branch.next) > (whole(b), b.next),
