@@ -778,11 +778,7 @@ pub(crate) fn checkers_both_ways_for_tests(
         .map(|&mv| {
             let mut after = *pos;
             after.play_unchecked(mv);
-            (
-                mv,
-                replay::checkers_after(&after, mv, pos.turn()),
-                after.checkers(),
-            )
+            (mv, after.checkers_after_move(mv), after.checkers())
         })
         .collect()
 }

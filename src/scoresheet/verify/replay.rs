@@ -5,8 +5,7 @@
 use std::cell::Cell;
 
 use crate::chess::{
-    Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
-    Square, attacks,
+    Bitboard, Color, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role,
 };
 
 use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
@@ -307,7 +306,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
     let mover = before.turn();
     let number_before = before.fullmove_number();
-    play(state, mv, mover, record);
+    play(state, mv, record);
     let ply = state.game.plies();
     // The move's own number is the number of the position it was played from, read there
     // rather than worked out from the start, unless that number stopped at its ceiling.
@@ -334,84 +333,16 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move, mover: Color, record: &Record) {
+fn play(state: &mut Replay, mv: Move, record: &Record) {
     state.game.play_unchecked_unkeyed(mv);
     let pos = state.game.position();
-    let checkers = checkers_after(pos, mv, mover);
+    let checkers = pos.checkers_after_move(mv);
     state.mobility_open = checkers.is_empty();
     state.status = MoveStatus {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
     record.budget.set(record.budget.get().saturating_sub(1));
-}
-
-/// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
-/// the same as [`Position::checkers`], worked out from the move. The side now to move was
-/// not in check before it (`mover` was to move), so only the piece moved, or a piece of
-/// `mover` whose line to the king ran through the square the piece left, can give check.
-/// Castling, en passant and promotions, which move or remove a second unit, are left to
-/// [`Position::checkers`].
-///
-/// A line piece checks directly when the square it reached lies on a line from the king of
-/// the right kind with nothing between: two lookups in the row of the king in the tables of
-/// lines and of squares between, a row that stays in the cache while the king stays on its
-/// square, rather than the piece's attacks worked out in full (and the moves of a line piece
-/// that reach no line from the king, most of them, are told by the first lookup).
-#[inline(always)]
-pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboard {
-    if mv.kind() != MoveKind::Normal {
-        return after.checkers();
-    }
-    let board = after.board();
-    let king = after.king(!mover);
-    let (from, to) = (mv.from(), mv.to());
-    let occupied = board.occupied();
-    let direct = match mv.role() {
-        Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
-        Role::Knight => attacks::knight_attacks(to).contains(king),
-        Role::King => false,
-        role => {
-            attacks::line(king, to).is_nonempty()
-                && match role {
-                    Role::Bishop => !on_straight_line(king, to),
-                    Role::Rook => on_straight_line(king, to),
-                    _ => true,
-                }
-                && (attacks::between(king, to) & occupied).is_empty()
-        }
-    };
-    let mut checkers = if direct {
-        Bitboard::from(to)
-    } else {
-        Bitboard::EMPTY
-    };
-    let line = attacks::line(king, from);
-    if line.is_nonempty() {
-        let straight = on_straight_line(king, from);
-        let sliders = board.by_color(mover)
-            & if straight {
-                board.straight_sliders()
-            } else {
-                board.diagonal_sliders()
-            };
-        if (line & sliders).is_nonempty() {
-            let rays = if straight {
-                attacks::rook_attacks(king, occupied)
-            } else {
-                attacks::bishop_attacks(king, occupied)
-            };
-            checkers |= rays & sliders;
-        }
-    }
-    checkers
-}
-
-/// Whether two squares share a file or a rank (for two squares known to be aligned: not a
-/// diagonal).
-#[inline(always)]
-fn on_straight_line(a: Square, b: Square) -> bool {
-    a.file() == b.file() || a.rank() == b.rank()
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
@@ -529,7 +460,7 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, pos.turn(), record);
+        play(&mut b, inserted, record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
