@@ -217,7 +217,7 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(notation) => plain_move(pos, notation, reading, state.status.checkers),
+            Some(notation) => plain_move(pos, notation, &record.reading, state.status.checkers),
             None => None,
         };
         if state.mobility_open {
