@@ -218,16 +218,18 @@ impl Game {
     /// never be read. The replay's ending test ([`Game::ending_given_after_none`]) works out
     /// the keys its repetition test reads.
     #[inline(always)]
-    pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
+    pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) -> &Position {
         // The position is copied once, into its place in the list, and the move played
         // there; the list of keys is left shorter than the positions (the keys not there
-        // are missing).
+        // are missing). The position reached is handed back, for the caller's next look at
+        // it without finding it in the list again.
         let last = self.positions.len() - 1;
         self.positions.extend_from_within(last..);
-        if let Some(next) = self.positions.last_mut() {
-            next.play_unchecked_inlined(mv);
-        }
         self.moves.push(mv);
+        let next = self.positions.len() - 1;
+        let next = &mut self.positions[next];
+        next.play_unchecked_inlined(mv);
+        next
     }
 
     /// Works out the missing repetition keys that [`Game::ending_given`] reads for `ply`:

@@ -334,8 +334,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
 /// the next written move.
 #[inline(always)]
 fn play(state: &mut Replay, mv: Move, record: &Record) {
-    state.game.play_unchecked_unkeyed(mv);
-    let pos = state.game.position();
+    let pos = state.game.play_unchecked_unkeyed(mv);
     let checkers = pos.checkers_after_move(mv);
     state.mobility_open = checkers.is_empty();
     state.status = MoveStatus {
