@@ -218,16 +218,18 @@ impl Game {
     /// never be read. The replay's ending test ([`Game::ending_given_after_none`]) works out
     /// the keys its repetition test reads.
     #[inline(always)]
-    pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) {
+    pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) -> &Position {
         // The position is copied once, into its place in the list, and the move played
         // there; the list of keys is left shorter than the positions (the keys not there
-        // are missing).
+        // are missing). The position reached is handed back, for the caller's next look at
+        // it without finding it in the list again.
         let last = self.positions.len() - 1;
         self.positions.extend_from_within(last..);
-        if let Some(next) = self.positions.last_mut() {
-            next.play_unchecked_inlined(mv);
-        }
         self.moves.push(mv);
+        let next = self.positions.len() - 1;
+        let next = &mut self.positions[next];
+        next.play_unchecked_inlined(mv);
+        next
     }
 
     /// Works out the missing repetition keys that [`Game::ending_given`] reads for `ply`:
@@ -347,16 +349,21 @@ impl Game {
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
         // The keys are read straight from their list, where the replay has worked them out
         // (a missing one is computed, as `key` does).
+        // Every other key from the last, by an index counted down: a step through the list
+        // zipped with a step through the plies cost several times as much per key.
         let matching = if let Some(keys) = self.keys.get(first..=ply) {
-            keys.iter()
-                .rev()
-                .step_by(2)
-                .zip((first..=ply).rev().step_by(2))
-                .filter(|&(known, i)| match known {
-                    Some(known) => *known == key,
-                    None => self.key(i) == Some(key),
-                })
-                .count()
+            let mut matching = 0;
+            let mut at = keys.len();
+            while at > 0 {
+                at -= 1;
+                let same = match keys[at] {
+                    Some(known) => known == key,
+                    None => self.key(first + at) == Some(key),
+                };
+                matching += usize::from(same);
+                at = at.saturating_sub(1);
+            }
+            matching
         } else {
             (first..=ply)
                 .rev()

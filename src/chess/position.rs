@@ -375,6 +375,70 @@ impl Position {
         movegen::checkers(self)
     }
 
+    /// The pieces that give check here, in the position `mv` has just reached: the same as
+    /// [`Position::checkers`], worked out from the move. The side now to move was not in
+    /// check before it (the other side was to move), so only the piece moved, or a piece of
+    /// the mover whose line to the king ran through the square the piece left, can give
+    /// check. Castling, en passant and promotions, which move or remove a second unit, are
+    /// left to [`Position::checkers`]. The replay of a record and the writing of a line ask
+    /// this after every move.
+    ///
+    /// A line piece checks directly when the square it reached lies on a line from the king
+    /// of the right kind with nothing between: two lookups in the row of the king in the
+    /// tables of lines and of squares between, a row that stays in the cache while the king
+    /// stays on its square, rather than the piece's attacks worked out in full (and the moves
+    /// of a line piece that reach no line from the king, most of them, are told by the first
+    /// lookup).
+    #[inline(always)]
+    pub(crate) fn checkers_after_move(&self, mv: Move) -> Bitboard {
+        if mv.kind() != MoveKind::Normal {
+            return self.checkers();
+        }
+        let mover = !self.turn;
+        let board = &self.board;
+        let king = self.king(self.turn);
+        let (from, to) = (mv.from(), mv.to());
+        let occupied = board.occupied();
+        let direct = match mv.role() {
+            Role::Pawn => attacks::pawn_attacks(mover, to).contains(king),
+            Role::Knight => attacks::knight_attacks(to).contains(king),
+            Role::King => false,
+            role => {
+                attacks::line(king, to).is_nonempty()
+                    && match role {
+                        Role::Bishop => !on_straight_line(king, to),
+                        Role::Rook => on_straight_line(king, to),
+                        _ => true,
+                    }
+                    && (attacks::between(king, to) & occupied).is_empty()
+            }
+        };
+        let mut checkers = if direct {
+            Bitboard::from(to)
+        } else {
+            Bitboard::EMPTY
+        };
+        let line = attacks::line(king, from);
+        if line.is_nonempty() {
+            let straight = on_straight_line(king, from);
+            let sliders = board.by_color(mover)
+                & if straight {
+                    board.straight_sliders()
+                } else {
+                    board.diagonal_sliders()
+                };
+            if (line & sliders).is_nonempty() {
+                let rays = if straight {
+                    attacks::rook_attacks(king, occupied)
+                } else {
+                    attacks::bishop_attacks(king, occupied)
+                };
+                checkers |= rays & sliders;
+            }
+        }
+        checkers
+    }
+
     #[inline]
     pub fn is_check(&self) -> bool {
         self.checkers().is_nonempty()
@@ -757,6 +821,13 @@ impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({})", super::fen::Fen::from_position(self))
     }
+}
+
+/// Whether two squares share a file or a rank (for two squares known to be aligned: not a
+/// diagonal).
+#[inline(always)]
+fn on_straight_line(a: Square, b: Square) -> bool {
+    a.file() == b.file() || a.rank() == b.rank()
 }
 
 /// An en passant square is possible when it lies on the sixth rank from the mover's side, it

@@ -623,11 +623,14 @@ impl Position {
     }
 
     fn numbered_line_testing(&self, moves: &[Move], test_legality: bool) -> String {
-        // About five characters a move and a number every other move.
-        let mut text = String::with_capacity(8 * moves.len());
+        // About five characters a move and a number every other move. The line is written
+        // as bytes (every character of it is ASCII), without a test of each character's
+        // width, and made a string once.
+        let mut text: Vec<u8> = Vec::with_capacity(8 * moves.len());
         let mut pos = *self;
         // The pieces giving check in `pos`: each is worked out once, for the check mark of
-        // the move that leads to the position and for the legality test of the next.
+        // the move that leads to the position and for the legality test of the next, from
+        // the move that leads there.
         let mut checkers = pos.checkers();
         for (i, &mv) in moves.iter().enumerate() {
             if test_legality && !pos.is_legal_given(mv, checkers) {
@@ -635,22 +638,26 @@ impl Position {
             }
             let mut next = pos;
             next.play_unchecked(mv);
-            let next_checkers = next.checkers();
+            let next_checkers = next.checkers_after_move(mv);
             if !text.is_empty() {
-                text.push(' ');
+                text.push(b' ');
             }
             if pos.turn() == Color::White {
                 push_number(&mut text, pos.fullmove_number());
-                text.push_str(". ");
+                text.extend_from_slice(b". ");
             } else if i == 0 {
                 push_number(&mut text, pos.fullmove_number());
-                text.push_str("... ");
+                text.extend_from_slice(b"... ");
             }
-            SanPlus::from_move_given(&pos, mv, &next, next_checkers).push_to(&mut text);
+            let san = SanPlus::from_move_given(&pos, mv, &next, next_checkers);
+            san.san.each_char(|c| text.push(c as u8));
+            if let Some(suffix) = san.suffix {
+                text.push(suffix.char() as u8);
+            }
             pos = next;
             checkers = next_checkers;
         }
-        text
+        String::from_utf8(text).unwrap_or_default()
     }
 
     /// Reads a move in strict SAN (see [`SanPlus::to_move_strict`]).
@@ -662,7 +669,7 @@ impl Position {
 
 /// Appends the decimal digits of `number`: the formatting machinery was a large part of the
 /// time of writing a helpmate line.
-pub(super) fn push_number(out: &mut String, number: u32) {
+fn push_number(out: &mut Vec<u8>, number: u32) {
     let mut digits = [0u8; 10];
     let mut at = digits.len();
     let mut rest = number;
@@ -674,9 +681,7 @@ pub(super) fn push_number(out: &mut String, number: u32) {
             break;
         }
     }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// Either kind of failure when reading SAN text against a position.
@@ -738,9 +743,9 @@ mod tests {
     #[test]
     fn numbers_are_written_as_format_writes_them() {
         for number in [0, 1, 9, 10, 99, 100, 1_000, 65_535, u32::MAX] {
-            let mut text = String::from("x");
+            let mut text = b"x".to_vec();
             push_number(&mut text, number);
-            assert_eq!(text, format!("x{number}"));
+            assert_eq!(text, format!("x{number}").into_bytes());
         }
     }
 }

@@ -468,6 +468,63 @@ fn notation_deviations_are_remarks_not_errors() {
     }
 }
 
+/// The piece letters of the tokens after an unreadable one still choose the language, though
+/// no replay reads past it: `S` makes this record German, where `K` alone fits English too.
+#[test]
+fn letters_after_an_unreadable_token_choose_the_language() {
+    let german = check("1. e4 e5 2. Ke2 ?!?x 3. Sf3 *");
+    assert_eq!(german.language, Some(Language::German));
+    assert_eq!(german.plies, 3);
+    assert!(german.first_illegal.is_some());
+    let english = check("1. e4 e5 2. Ke2 ?!?x *");
+    assert_eq!(english.language, Some(Language::English));
+    assert_eq!(english.plies, 3);
+}
+
+/// The number written with a move is compared with the move's own number in a game set up
+/// with either side to move and at any move number, up to the largest number a FEN holds.
+#[test]
+fn move_numbers_are_checked_from_any_start() {
+    // The kings' letter fits several languages, which the remark at ply 0 says.
+    let remarks = |text: &str| -> Vec<(usize, String)> {
+        remarks(text)
+            .into_iter()
+            .filter(|&(ply, _)| ply > 0)
+            .collect()
+    };
+    let black_to_move = "[FEN \"4k3/p7/8/8/8/8/P7/4K3 b - - 0 40\"]\n\n";
+    assert_eq!(
+        remarks(&format!("{black_to_move}40... Kd7 41. Kd2 Ke7 42. Ke1 *")),
+        Vec::new()
+    );
+    assert_eq!(
+        remarks(&format!(
+            "{black_to_move}40... Kd7 41. Kd2 41... Ke7 41. Ke1 *"
+        )),
+        vec![(
+            4,
+            "move number written as 41., but this is move 42.".to_owned()
+        )]
+    );
+    assert_eq!(
+        remarks(&format!("{black_to_move}40. Kd7 *")),
+        vec![(
+            1,
+            "move number written as 40., but this is move 40...".to_owned()
+        )]
+    );
+    let at_the_ceiling = "[FEN \"4k3/p7/8/8/8/8/P7/4K3 b - - 0 4294967295\"]\n\n";
+    assert_eq!(
+        remarks(&format!(
+            "{at_the_ceiling}4294967295... Kd7 4294967295. Kd2 *"
+        )),
+        vec![(
+            2,
+            "move number written as 4294967295., but this is move 4294967296.".to_owned()
+        )]
+    );
+}
+
 #[test]
 fn chesmayne_notation_with_identities() {
     let report = check("01A PA5-$E02/E04 01B PA4-$E07/E05 02A KT2-$G01/F03 02B KT1-$B08/C06 *");
@@ -1188,6 +1245,10 @@ fn checks_worked_out_from_the_move_are_the_position_s_checks() {
         "4k3/4N3/8/8/8/8/4Q3/K7 w - - 0 1",
         "r3k3/1P4P1/8/8/5pP1/8/8/4K3 b q g3 0 1",
         "3k4/8/8/2KPp2r/8/8/8/8 w - e6 0 1",
+        // Direct checks by line pieces, next to the king, from afar, and blocked.
+        "3k4/8/8/8/8/8/8/Q1B1K1R1 w - - 0 1",
+        "3k4/3p4/2p5/8/8/8/8/B2QK2R w - - 0 1",
+        "1q1rk3/8/1b6/8/8/8/3PP3/4K3 b - - 0 1",
     ];
     let mut tried = 0;
     for fen in fens {

@@ -70,7 +70,7 @@ pub(super) fn candidates_into(
     found: &mut Vec<Move>,
 ) -> Result<(), Failure> {
     if let Some(status) = status
-        && let Some(mv) = plain_move(pos, notation, reading, status.checkers)
+        && let Some(mv) = plain_move(pos, notation, &reading, status.checkers)
     {
         found.clear();
         legal.clear();
@@ -184,7 +184,7 @@ pub(super) fn generated_candidates_into(
 pub(super) fn plain_move(
     pos: &Position,
     notation: &Notation,
-    reading: Reading,
+    reading: &Reading,
     checkers: Bitboard,
 ) -> Option<Move> {
     let (piece, from_file, from_rank, to) = match notation {

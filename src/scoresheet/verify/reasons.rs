@@ -6,13 +6,13 @@ use crate::chess::{Bitboard, CastlingSide, Color, Game, Position, Role, Square, 
 use super::language::Reading;
 use super::replay::Failure;
 use super::{IllegalMove, Options, move_label};
-use crate::scoresheet::notation::{self, Notation};
+use crate::scoresheet::notation::Notation;
 use crate::scoresheet::pgn::{MoveToken, RawGame, Span};
 
 /// The reason, in an arbiter's words, why the token at `index` cannot be played.
 pub(super) fn explain(
     raw: &RawGame,
-    parsed: &[Result<Notation, notation::NotationError>],
+    parsed: &[Notation],
     index: usize,
     failure: &Failure,
     game: &Game,
@@ -28,7 +28,7 @@ pub(super) fn explain(
             reading.language
         ),
         Failure::NoMatch => match parsed.get(index) {
-            Some(Ok(notation)) => no_match_reason(game, notation, reading),
+            Some(notation) => no_match_reason(game, notation, reading),
             _ => "no legal move fits".into(),
         },
     };

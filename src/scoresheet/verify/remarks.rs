@@ -13,7 +13,7 @@ use crate::scoresheet::pgn::RawGame;
 #[allow(clippy::too_many_arguments)]
 pub(super) fn collect_remarks(
     raw: &RawGame,
-    parsed: &[Result<Notation, notation::NotationError>],
+    parsed: &[Notation],
     game: &Game,
     reading: Reading,
     chosen_promotions: &[(usize, Role)],
@@ -54,7 +54,7 @@ pub(super) fn collect_remarks(
             }
             continue;
         };
-        let (Some(pos), Some(token), Some(Ok(notation))) = (
+        let (Some(pos), Some(token), Some(notation)) = (
             positions.get(before),
             raw.moves.get(index),
             parsed.get(index),

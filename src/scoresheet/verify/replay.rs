@@ -5,14 +5,13 @@
 use std::cell::Cell;
 
 use crate::chess::{
-    Bitboard, Color, Ending, Game, Laws, Move, MoveKind, MoveList, MoveStatus, Position, Role,
-    attacks,
+    Bitboard, Color, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role,
 };
 
 use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
 use super::remarks::may_need_remark;
-use super::{RecordingKind, move_number};
-use crate::scoresheet::notation::{self, Notation};
+use super::{RecordingKind, Tokens, move_number};
+use crate::scoresheet::notation::Notation;
 use crate::scoresheet::pgn::MoveNumber;
 
 /// How far a replay under one reading of the piece letters got.
@@ -47,7 +46,7 @@ pub(super) struct Replay {
 /// What every branch of one replay reads, and the budget they share: kept apart from the
 /// [`Replay`], which is copied for each branch and moved as it is returned.
 struct Record<'a> {
-    parsed: &'a [Result<Notation, notation::NotationError>],
+    tokens: Tokens<'a>,
     /// The move number written with each token, if any.
     numbers: &'a [Option<MoveNumber>],
     reading: Reading,
@@ -172,7 +171,7 @@ pub(super) fn recycle_remark_plies(mut list: Vec<(usize, MoveStatus)>) {
 /// the game ends by itself, or a token cannot be played.
 pub(super) fn replay(
     start: Position,
-    parsed: &[Result<Notation, notation::NotationError>],
+    tokens: Tokens,
     numbers: &[Option<MoveNumber>],
     reading: Reading,
     laws: Laws,
@@ -181,7 +180,7 @@ pub(super) fn replay(
     // move mostly settles it.
     let checkers = start.checkers();
     let state = Replay {
-        game: fresh_game(start, parsed.len()),
+        game: fresh_game(start, tokens.count),
         status: MoveStatus {
             checkers,
             has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
@@ -195,7 +194,7 @@ pub(super) fn replay(
         faults: Vec::new(),
     };
     let record = Record {
-        parsed,
+        tokens,
         numbers,
         reading,
         laws,
@@ -205,7 +204,7 @@ pub(super) fn replay(
 }
 
 fn continue_replay(mut state: Replay, record: &Record) -> Replay {
-    let (parsed, reading, laws) = (record.parsed, record.reading, record.laws);
+    let (parsed, reading, laws) = (record.tokens.readable, record.reading, record.laws);
     // Room for the legal moves a written move may mean, and those that fit it: used only
     // for a written move that the plain path leaves to the move generator.
     let mut scratch = MoveList::new();
@@ -218,8 +217,8 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(Ok(notation)) => plain_move(pos, notation, reading, state.status.checkers),
-            _ => None,
+            Some(notation) => plain_move(pos, notation, &record.reading, state.status.checkers),
+            None => None,
         };
         if state.mobility_open {
             state.mobility_open = false;
@@ -235,16 +234,13 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             state.stop = Stop::Ended(ply, ending);
             return state;
         }
-        let Some(token) = token else {
-            state.stop = Stop::Complete;
+        // Past the readable tokens is the end of the record, or the first unreadable token.
+        let Some(notation) = token else {
+            state.stop = match record.tokens.unreadable {
+                Some(err) => Stop::Failed(state.next, Failure::Unreadable(err.to_string())),
+                None => Stop::Complete,
+            };
             return state;
-        };
-        let notation = match token {
-            Ok(notation) => notation,
-            Err(err) => {
-                state.stop = Stop::Failed(state.next, Failure::Unreadable(err.to_string()));
-                return state;
-            }
         };
         if let Some(mv) = plain {
             advance(&mut state, mv, notation, record);
@@ -309,15 +305,23 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     let before = state.game.position();
     let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
     let mover = before.turn();
-    play(state, mv, mover, record);
+    let number_before = before.fullmove_number();
+    play(state, mv, record);
     let ply = state.game.plies();
-    // The move's own number is worked out only for a token written with one.
+    // The move's own number is the number of the position it was played from, read there
+    // rather than worked out from the start, unless that number stopped at its ceiling.
     let number_differs = record
         .numbers
         .get(state.next)
         .copied()
         .flatten()
-        .is_some_and(|n| (n.number as usize, n.black) != move_number(state.game.start(), ply));
+        .is_some_and(|n| {
+            if number_before == u32::MAX {
+                (n.number as usize, n.black) != move_number(state.game.start(), ply)
+            } else {
+                (n.number, n.black) != (number_before, mover == Color::Black)
+            }
+        });
     if may_need_remark(notation, mv, capture, state.status, number_differs) {
         state.remark_plies.push((ply, state.status));
     }
@@ -329,64 +333,15 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move, mover: Color, record: &Record) {
-    state.game.play_unchecked_unkeyed(mv);
-    let pos = state.game.position();
-    let checkers = checkers_after(pos, mv, mover);
+fn play(state: &mut Replay, mv: Move, record: &Record) {
+    let pos = state.game.play_unchecked_unkeyed(mv);
+    let checkers = pos.checkers_after_move(mv);
     state.mobility_open = checkers.is_empty();
     state.status = MoveStatus {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
     record.budget.set(record.budget.get().saturating_sub(1));
-}
-
-/// The pieces that give check in `after`, the position `mv` of `mover` has just reached:
-/// the same as [`Position::checkers`], worked out from the move. The side now to move was
-/// not in check before it (`mover` was to move), so only the piece moved, or a piece of
-/// `mover` whose line to the king ran through the square the piece left, can give check.
-/// Castling, en passant and promotions, which move or remove a second unit, are left to
-/// [`Position::checkers`].
-pub(super) fn checkers_after(after: &Position, mv: Move, mover: Color) -> Bitboard {
-    if mv.kind() != MoveKind::Normal {
-        return after.checkers();
-    }
-    let board = after.board();
-    let king = after.king(!mover);
-    let (from, to) = (mv.from(), mv.to());
-    let occupied = board.occupied();
-    let direct = match mv.role() {
-        Role::Pawn => attacks::pawn_attacks(mover, to),
-        Role::Knight => attacks::knight_attacks(to),
-        Role::Bishop => attacks::bishop_attacks(to, occupied),
-        Role::Rook => attacks::rook_attacks(to, occupied),
-        Role::Queen => attacks::queen_attacks(to, occupied),
-        Role::King => Bitboard::EMPTY,
-    };
-    let mut checkers = if direct.contains(king) {
-        Bitboard::from(to)
-    } else {
-        Bitboard::EMPTY
-    };
-    let line = attacks::line(king, from);
-    if line.is_nonempty() {
-        let straight = king.file() == from.file() || king.rank() == from.rank();
-        let sliders = board.by_color(mover)
-            & if straight {
-                board.straight_sliders()
-            } else {
-                board.diagonal_sliders()
-            };
-        if (line & sliders).is_nonempty() {
-            let rays = if straight {
-                attacks::rook_attacks(king, occupied)
-            } else {
-                attacks::bishop_attacks(king, occupied)
-            };
-            checkers |= rays & sliders;
-        }
-    }
-    checkers
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
@@ -422,7 +377,7 @@ fn choose_reading(
     notation: &Notation,
     record: &Record,
 ) -> Option<Replay> {
-    let parsed = record.parsed;
+    let tokens = record.tokens.count;
     let pos = *state.game.position();
     let fault = Fault {
         index: state.next,
@@ -441,7 +396,7 @@ fn choose_reading(
         branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
-        .filter(|&i| stands(&branches[i], parsed.len()))
+        .filter(|&i| stands(&branches[i], tokens))
         .collect();
     match standing.as_slice() {
         [one] => {
@@ -473,7 +428,7 @@ fn choose_reading(
 /// record stands. One: the check follows it; several: the check stops here, as for an
 /// ambiguous token; none (or the budget spent): `None`, and the token is illegal.
 fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Option<Replay> {
-    let (parsed, reading) = (record.parsed, record.reading);
+    let (tokens, reading) = (record.tokens.count, record.reading);
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
@@ -504,12 +459,12 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, pos.turn(), record);
+        play(&mut b, inserted, record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
         // leaves the written move void, which is no reading of the record.
-        if b.next > state.next && stands(&b, parsed.len()) {
+        if b.next > state.next && stands(&b, tokens) {
             standing.push((inserted, b));
         }
     }
@@ -547,7 +502,7 @@ fn choose_promotion(
     notation: &Notation,
     record: &Record,
 ) -> Option<Replay> {
-    let parsed = record.parsed;
+    let tokens = record.tokens.count;
     let first = several[0];
     let same_square = several
         .iter()
@@ -567,7 +522,7 @@ fn choose_promotion(
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
         // many tokens it plays, and a full record wins.
-        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == parsed.len();
+        let whole = |b: &Replay| !matches!(b.stop, Stop::Failed(..)) && b.next == tokens;
         let better = match &best {
             None => true,
             Some(b) => (whole(&branch), branch.next) > (whole(b), b.next),
