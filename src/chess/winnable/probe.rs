@@ -82,11 +82,11 @@ fn dive(
                 return true;
             }
             retreat = pos;
-        } else if choice.moves == 0 && giving_check.is_nonempty() && !line.is_empty() {
+        } else if choice.best.is_none() && giving_check.is_nonempty() && !line.is_empty() {
             // The winner's last move mated after all: the mate search passes over the rare
             // check whose mate only a line the moving piece opens completes.
             return true;
-        } else if choice.moves == 0 {
+        } else if choice.best.is_none() {
             // The winner's last move left the loser no move and did not mate: a stalemate,
             // which ends no helpmate. The winner's next best move is played instead, a few
             // times at most; against a lone king this is the usual way a greedy line goes
@@ -141,14 +141,12 @@ const TIE_BREAK_MAX: i32 = 31;
 /// passed over with one mask (see [`Ordering::promising`]), and only the moves that can give
 /// check are tried for a mate.
 struct Greedy<'a> {
-    ordering: Ordering,
+    ordering: Ordering<true>,
     /// The mate search, while one is wanted and none is found.
     mate: Option<MateSearch<'a>>,
     seed: u32,
     ply: u32,
     excluded: &'a [Move],
-    /// Legal moves generated.
-    moves: u32,
     /// The first mating move, when the mate search found one.
     found: Option<Move>,
     best: Option<(i32, Move)>,
@@ -156,12 +154,13 @@ struct Greedy<'a> {
 
 /// The outcome of [`Greedy::choose`].
 struct Choice {
-    /// How many legal moves the position has.
-    moves: u32,
     /// The first mating move, when one was looked for and found.
     mate: Option<Move>,
     /// The move to play and its score: the first of the best by the greedy ordering and the
-    /// dive's tie-break, leaving out `excluded`.
+    /// dive's tie-break, leaving out `excluded`. Where no mate was found and no move is
+    /// excluded, it is missing only when the position has no legal move: the first move
+    /// generated is scored with nothing to beat. (The moves are not counted: a count is a
+    /// population count per piece, which this machine's baseline instruction set lacks.)
     best: Option<(i32, Move)>,
 }
 
@@ -181,13 +180,11 @@ impl<'a> Greedy<'a> {
             seed,
             ply: ply as u32,
             excluded,
-            moves: 0,
             found: None,
             best: None,
         };
         generate_with_checkers(pos, &mut greedy, checkers, Bitboard::FULL, Bitboard::FULL);
         Choice {
-            moves: greedy.moves,
             mate: greedy.found,
             best: greedy.best,
         }
@@ -236,7 +233,6 @@ impl Greedy<'_> {
     /// [`MoveSink::piece_moves`] for a piece with somewhere to go.
     #[inline(never)]
     fn some_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
-        self.moves += targets.count();
         if let Some(search) = &mut self.mate {
             let checking = search.checking(role, from, targets);
             for to in checking {
@@ -264,7 +260,6 @@ impl Greedy<'_> {
     /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty.
     #[inline(never)]
     fn some_pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
-        self.moves += targets.count() * if promoting { 4 } else { 1 };
         if promoting {
             each_pawn_move(targets, back, promoting, |m| self.try_mate(m));
         } else if let Some(search) = &self.mate {
@@ -306,7 +301,6 @@ impl MoveSink for Greedy<'_> {
 
     #[inline]
     fn push(&mut self, m: Move) {
-        self.moves += 1;
         self.try_mate(m);
         if self.found.is_none() {
             self.consider(m);
@@ -506,7 +500,7 @@ mod tests {
 
     /// The greedy choice worked out as the moves are generated equals the one a list of
     /// every move gives, scored in full and looked over in order: the same first mate (as
-    /// [`mate_in_one`] finds it), the same count of moves, and the same first best move, with
+    /// [`mate_in_one`] finds it), whether there is any move, and the same first best move, with
     /// and without a tie-break and a move excluded, for both winners, on many positions.
     #[test]
     fn the_greedy_choice_equals_scoring_the_whole_list() {
@@ -528,12 +522,15 @@ mod tests {
                             excluded,
                             find_mate,
                         );
-                        assert_eq!(choice.moves as usize, moves.len(), "{pos}");
                         if find_mate {
                             assert_eq!(choice.mate, mate_in_one(pos, &moves), "{pos}");
                             if choice.mate.is_some() {
                                 continue;
                             }
+                        }
+                        if excluded.is_empty() {
+                            // The greedy line reads a position without moves from this.
+                            assert_eq!(choice.best.is_none(), moves.is_empty(), "{pos}");
                         }
                         let mut best: Option<(i32, Move)> = None;
                         for &m in moves.iter() {
