@@ -250,6 +250,10 @@ impl Greedy<'_> {
         }
         let targets = match self.floor() {
             Some(floor) => self.ordering.promising(role, from, targets, floor),
+            // The king's moves come first, with nothing to beat yet.
+            None if role == Role::King && self.seed == 0 && self.excluded.is_empty() => {
+                self.ordering.king_steps_to_score(from, targets)
+            }
             None => targets,
         };
         for to in targets {

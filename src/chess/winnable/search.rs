@@ -235,6 +235,26 @@ impl Ordering<true> {
         }
         ordering
     }
+
+    /// The targets of the winner's king's moves from `from` that a greedy line without a
+    /// tie-break may choose, the first moves of a position, scored before any other: where
+    /// the king takes nothing and can step closer to the loser's king, only those steps,
+    /// which score alike and above every other (a king's move scores by its distance to the
+    /// loser's king and its capture alone); otherwise all of them. (The loser's king, which
+    /// has fewer moves, gained nothing from the same test towards the edge.)
+    #[inline]
+    pub(super) fn king_steps_to_score(&self, from: Square, targets: Bitboard) -> Bitboard {
+        let steps = usize::from(self.to_loser_king[from.index()]);
+        if !self.winner_moves || (targets & self.theirs).is_nonempty() || steps == 0 {
+            return targets;
+        }
+        let closer = targets & WITHIN[self.loser_king.index()][steps - 1];
+        if closer.is_nonempty() {
+            closer
+        } else {
+            targets
+        }
+    }
 }
 
 impl<const GREEDY_LINE: bool> Ordering<GREEDY_LINE> {
