@@ -277,7 +277,7 @@ impl Greedy<'_> {
             && let Some(floor) = self.floor()
             && self
                 .ordering
-                .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 })
+                .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 }, back.abs() % 8 != 0)
                 <= floor
         {
             return;

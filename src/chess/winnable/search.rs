@@ -428,15 +428,19 @@ impl<const GREEDY_LINE: bool> Ordering<GREEDY_LINE> {
     }
 
     /// The most any pawn move that does not promote may score, where the pawn advances
-    /// `steps` ranks (one, or two for a double step); the terms as in
-    /// [`Ordering::promising`].
+    /// `steps` ranks (one, or two for a double step) and `captures` or not (a pawn that
+    /// steps forward takes nothing); the terms as in [`Ordering::promising`].
     #[inline]
-    pub(super) fn pawn_ceiling(&self, steps: i32) -> i32 {
+    pub(super) fn pawn_ceiling(&self, steps: i32, captures: bool) -> i32 {
         let w = &Self::WEIGHTS;
         if self.winner_moves {
             w.unit_approach.abs() * steps
                 + w.winner_pawn
-                + w.capture_near.max(w.capture_far).max(0)
+                + if captures {
+                    w.capture_near.max(w.capture_far).max(0)
+                } else {
+                    0
+                }
                 + w.check.max(0)
                 + if self.exposed.is_nonempty() {
                     EXPOSED_PENALTY
@@ -446,7 +450,7 @@ impl<const GREEDY_LINE: bool> Ordering<GREEDY_LINE> {
         } else {
             w.loser_unit_approach.abs() * steps
                 + w.beside_king.max(0)
-                + w.loser_capture.max(0)
+                + if captures { w.loser_capture.max(0) } else { 0 }
                 + w.loser_pawn
         }
     }
