@@ -230,18 +230,16 @@ impl<'a> Greedy<'a> {
 }
 
 impl Greedy<'_> {
-    /// [`MoveSink::piece_moves`] for a piece with somewhere to go.
-    #[inline(never)]
+    /// [`MoveSink::piece_moves`] for a piece with somewhere to go. Inlined where the move
+    /// generator hands over each kind of piece, where the role is known: the out-of-line
+    /// calls come only for moves that may check while a mate is looked for, and for moves
+    /// worth scoring (a third of the pieces have none).
+    #[inline(always)]
     fn some_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
-        if let Some(search) = &mut self.mate {
+        if let Some(search) = &self.mate {
             let checking = search.checking(role, from, targets);
-            for to in checking {
-                let m = Move::normal(role, from, to);
-                if search.mates(m) {
-                    self.found = Some(m);
-                    self.mate = None;
-                    break;
-                }
+            if checking.is_nonempty() {
+                self.try_piece_mates(role, from, checking);
             }
         }
         if self.found.is_some() {
@@ -256,25 +254,52 @@ impl Greedy<'_> {
             }
             None => targets,
         };
+        if targets.is_nonempty() {
+            self.score_piece_moves(role, from, targets);
+        }
+    }
+
+    /// Tries the moves of a piece to `checking` for a mate, while none is found.
+    #[inline(never)]
+    fn try_piece_mates(&mut self, role: Role, from: Square, checking: Bitboard) {
+        if let Some(search) = &mut self.mate {
+            for to in checking {
+                let m = Move::normal(role, from, to);
+                if search.mates(m) {
+                    self.found = Some(m);
+                    self.mate = None;
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Scores the moves of a piece to `targets`.
+    #[inline(never)]
+    fn score_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
             self.consider(Move::normal(role, from, to));
         }
     }
 
-    /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty.
-    #[inline(never)]
+    /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty, inlined as
+    /// [`Greedy::some_piece_moves`] is.
+    #[inline(always)]
     fn some_pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
         if promoting {
-            each_pawn_move(targets, back, promoting, |m| self.try_mate(m));
-        } else if let Some(search) = &self.mate {
+            self.promotions(targets, back);
+            return;
+        }
+        if let Some(search) = &self.mate {
             let checking = search.pawns_checking(targets, back);
-            each_pawn_move(checking, back, false, |m| self.try_mate(m));
+            if checking.is_nonempty() {
+                self.try_pawn_mates(checking, back);
+            }
         }
         if self.found.is_some() {
             return;
         }
-        if !promoting
-            && let Some(floor) = self.floor()
+        if let Some(floor) = self.floor()
             && self
                 .ordering
                 .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 }, back.abs() % 8 != 0)
@@ -282,7 +307,31 @@ impl Greedy<'_> {
         {
             return;
         }
-        each_pawn_move(targets, back, promoting, |m| self.consider(m));
+        self.score_pawn_moves(targets, back);
+    }
+
+    /// Promotions: each tried for a mate while none is found, then scored.
+    #[inline(never)]
+    fn promotions(&mut self, targets: Bitboard, back: i32) {
+        each_pawn_move(targets, back, true, |m| self.try_mate(m));
+        if self.found.is_none() {
+            each_pawn_move(targets, back, true, |m| self.consider(m));
+        }
+    }
+
+    /// Tries the pawn moves to `checking` for a mate, while none is found.
+    #[inline(never)]
+    fn try_pawn_mates(&mut self, checking: Bitboard, back: i32) {
+        each_pawn_move(checking, back, false, |m| self.try_mate(m));
+    }
+
+    /// Scores the pawn moves to `targets`.
+    #[inline(never)]
+    fn score_pawn_moves(&mut self, targets: Bitboard, back: i32) {
+        for to in targets {
+            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+            self.consider(Move::normal(Role::Pawn, from, to));
+        }
     }
 }
 
