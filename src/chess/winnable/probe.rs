@@ -471,9 +471,33 @@ impl<'a> MateSearch<'a> {
     /// Whether the move can give check at all.
     #[inline]
     fn may_check(&self, m: Move) -> bool {
+        if let Some(promoted) = m.promotion_role() {
+            return self.promotion_checks(m, promoted);
+        }
         MateSearch::rare(m)
             || self.uncovering.contains(m.from())
             || self.checks[m.role().index()].contains(m.to())
+    }
+
+    /// Whether a promotion gives check: it uncovers a line, or the new piece attacks the king
+    /// from its square, with the pawn's square left empty (which the check squares of
+    /// [`MateSearch::new`] still count as occupied). Each promotion that cannot check is not
+    /// played: a pawn on the last rank but one brings four at every position of a line.
+    #[inline(never)]
+    fn promotion_checks(&self, m: Move, promoted: Role) -> bool {
+        if self.uncovering.contains(m.from()) {
+            return true;
+        }
+        let to = m.to();
+        let occupied =
+            (self.through_king & !Bitboard::from_square(m.from())) | Bitboard::from_square(to);
+        let attacks = match promoted {
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            _ => queen_attacks(to, occupied),
+        };
+        attacks.contains(self.king)
     }
 
     /// The squares of `targets` from which a normal move of the `role` on `from` may give
