@@ -557,6 +557,14 @@ impl<'a> MateSearch<'a> {
             if (flights & !covered).is_nonempty() {
                 return false;
             }
+            // A checking piece next to the king that none of ours guards, looking through
+            // the king, is taken by it.
+            let from = Bitboard::from_square(m.from());
+            if king_attacks(self.king).contains(m.to())
+                && (board.attackers_to(m.to(), seen) & board.by_color(us) & !from).is_empty()
+            {
+                return false;
+            }
         }
         let mut child = *pos;
         child.play_unchecked(m);
