@@ -261,7 +261,9 @@ pub(crate) fn generate_with_checkers<S: MoveSink>(
 
     let pinned = pinned_pieces(pos, king, us);
 
-    if checkers.is_empty() && origins.contains(king) {
+    // Most positions past the opening have no castling rights left: one test passes over
+    // the work of both sides' castling.
+    if checkers.is_empty() && origins.contains(king) && !pos.castling.is_empty() {
         castling_moves(pos, sink, dest);
     }
 
