@@ -118,11 +118,13 @@ fn dive(
         let Some((_, m)) = choice.best else {
             return false;
         };
-        let before = pos.board().occupied().count();
+        // A capture or a promotion changes the material (told apart without counting the
+        // units, a software population count on this machine's baseline instruction set).
+        let material_changed = m.promotion_role().is_some()
+            || m.is_en_passant()
+            || (m.castling_side().is_none() && pos.board().occupied().contains(m.to()));
         pos.play_unchecked(m);
         line.push(m);
-        let material_changed =
-            m.promotion_role().is_some() || pos.board().occupied().count() != before;
         if material_changed && material_unwinnable(&pos, winner) {
             return false;
         }
