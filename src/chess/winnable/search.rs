@@ -258,6 +258,12 @@ impl Ordering<true> {
 }
 
 impl<const GREEDY_LINE: bool> Ordering<GREEDY_LINE> {
+    /// Whether the winner is to move.
+    #[inline(always)]
+    pub(super) fn winner_moves(&self) -> bool {
+        self.winner_moves
+    }
+
     /// The weights of this kind of ordering.
     const WEIGHTS: Weights = if GREEDY_LINE { GREEDY } else { GUIDED };
 
