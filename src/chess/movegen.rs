@@ -130,6 +130,31 @@ impl MoveSink for OriginsSink {
     }
 }
 
+/// Records whether any move is generated, without counting: a count is a population count
+/// per target set, which the baseline instruction set does without and so works out in a
+/// dozen instructions.
+#[derive(Default)]
+struct AnySink {
+    any: bool,
+}
+
+impl MoveSink for AnySink {
+    #[inline]
+    fn piece_moves(&mut self, _role: Role, _from: Square, targets: Bitboard) {
+        self.any |= targets.is_nonempty();
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, _back: i32, _promoting: bool) {
+        self.any |= targets.is_nonempty();
+    }
+
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.any = true;
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct CountSink {
     pub(crate) count: u64,
@@ -236,7 +261,9 @@ pub(crate) fn generate_with_checkers<S: MoveSink>(
 
     let pinned = pinned_pieces(pos, king, us);
 
-    if checkers.is_empty() && origins.contains(king) {
+    // Most positions past the opening have no castling rights left: one test passes over
+    // the work of both sides' castling.
+    if checkers.is_empty() && origins.contains(king) && !pos.castling.is_empty() {
         castling_moves(pos, sink, dest);
     }
 
@@ -497,8 +524,8 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
                 return true;
             }
         }
-        // Pawns and en passant are rare enough as the only moves to count them fully.
-        let mut pawns = CountSink::default();
+        // Pawns and en passant are rare enough as the only moves to generate them all.
+        let mut pawns = AnySink::default();
         pawn_moves(
             pos,
             &mut pawns,
@@ -508,7 +535,7 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
             Bitboard::FULL,
             Bitboard::FULL,
         );
-        if pawns.count > 0 {
+        if pawns.any {
             return true;
         }
     }

@@ -82,11 +82,11 @@ fn dive(
                 return true;
             }
             retreat = pos;
-        } else if choice.moves == 0 && giving_check.is_nonempty() && !line.is_empty() {
+        } else if choice.best.is_none() && giving_check.is_nonempty() && !line.is_empty() {
             // The winner's last move mated after all: the mate search passes over the rare
             // check whose mate only a line the moving piece opens completes.
             return true;
-        } else if choice.moves == 0 {
+        } else if choice.best.is_none() {
             // The winner's last move left the loser no move and did not mate: a stalemate,
             // which ends no helpmate. The winner's next best move is played instead, a few
             // times at most; against a lone king this is the usual way a greedy line goes
@@ -118,11 +118,13 @@ fn dive(
         let Some((_, m)) = choice.best else {
             return false;
         };
-        let before = pos.board().occupied().count();
+        // A capture or a promotion changes the material (told apart without counting the
+        // units, a software population count on this machine's baseline instruction set).
+        let material_changed = m.promotion_role().is_some()
+            || m.is_en_passant()
+            || (m.castling_side().is_none() && pos.board().occupied().contains(m.to()));
         pos.play_unchecked(m);
         line.push(m);
-        let material_changed =
-            m.promotion_role().is_some() || pos.board().occupied().count() != before;
         if material_changed && material_unwinnable(&pos, winner) {
             return false;
         }
@@ -141,14 +143,12 @@ const TIE_BREAK_MAX: i32 = 31;
 /// passed over with one mask (see [`Ordering::promising`]), and only the moves that can give
 /// check are tried for a mate.
 struct Greedy<'a> {
-    ordering: Ordering,
+    ordering: Ordering<true>,
     /// The mate search, while one is wanted and none is found.
     mate: Option<MateSearch<'a>>,
     seed: u32,
     ply: u32,
     excluded: &'a [Move],
-    /// Legal moves generated.
-    moves: u32,
     /// The first mating move, when the mate search found one.
     found: Option<Move>,
     best: Option<(i32, Move)>,
@@ -156,12 +156,13 @@ struct Greedy<'a> {
 
 /// The outcome of [`Greedy::choose`].
 struct Choice {
-    /// How many legal moves the position has.
-    moves: u32,
     /// The first mating move, when one was looked for and found.
     mate: Option<Move>,
     /// The move to play and its score: the first of the best by the greedy ordering and the
-    /// dive's tie-break, leaving out `excluded`.
+    /// dive's tie-break, leaving out `excluded`. Where no mate was found and no move is
+    /// excluded, it is missing only when the position has no legal move: the first move
+    /// generated is scored with nothing to beat. (The moves are not counted: a count is a
+    /// population count per piece, which this machine's baseline instruction set lacks.)
     best: Option<(i32, Move)>,
 }
 
@@ -181,13 +182,11 @@ impl<'a> Greedy<'a> {
             seed,
             ply: ply as u32,
             excluded,
-            moves: 0,
             found: None,
             best: None,
         };
         generate_with_checkers(pos, &mut greedy, checkers, Bitboard::FULL, Bitboard::FULL);
         Choice {
-            moves: greedy.moves,
             mate: greedy.found,
             best: greedy.best,
         }
@@ -233,12 +232,39 @@ impl<'a> Greedy<'a> {
 }
 
 impl Greedy<'_> {
-    /// [`MoveSink::piece_moves`] for a piece with somewhere to go.
-    #[inline(never)]
+    /// [`MoveSink::piece_moves`] for a piece with somewhere to go. Inlined where the move
+    /// generator hands over each kind of piece, where the role is known: the out-of-line
+    /// calls come only for moves that may check while a mate is looked for, and for moves
+    /// worth scoring (a third of the pieces have none).
+    #[inline(always)]
     fn some_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
-        self.moves += targets.count();
-        if let Some(search) = &mut self.mate {
+        if let Some(search) = &self.mate {
             let checking = search.checking(role, from, targets);
+            if checking.is_nonempty() {
+                self.try_piece_mates(role, from, checking);
+            }
+        }
+        if self.found.is_some() {
+            // The mate is played: the ordering is not asked.
+            return;
+        }
+        let targets = match self.floor() {
+            Some(floor) => self.ordering.promising(role, from, targets, floor),
+            // The king's moves come first, with nothing to beat yet.
+            None if role == Role::King && self.seed == 0 && self.excluded.is_empty() => {
+                self.ordering.king_steps_to_score(from, targets)
+            }
+            None => targets,
+        };
+        if targets.is_nonempty() {
+            self.score_piece_moves(role, from, targets);
+        }
+    }
+
+    /// Tries the moves of a piece to `checking` for a mate, while none is found.
+    #[inline(never)]
+    fn try_piece_mates(&mut self, role: Role, from: Square, checking: Bitboard) {
+        if let Some(search) = &mut self.mate {
             for to in checking {
                 let m = Move::normal(role, from, to);
                 if search.mates(m) {
@@ -248,42 +274,75 @@ impl Greedy<'_> {
                 }
             }
         }
-        if self.found.is_some() {
-            // The mate is played: the ordering is not asked.
-            return;
-        }
-        let targets = match self.floor() {
-            Some(floor) => self.ordering.promising(role, from, targets, floor),
-            None => targets,
-        };
-        for to in targets {
-            self.consider(Move::normal(role, from, to));
+    }
+
+    /// Scores the moves of a piece to `targets`.
+    #[inline(never)]
+    fn score_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        // One loop for each side, each with only its side's terms of the score to set up:
+        // the two loops read alike, but in each the compiler knows which side moves.
+        #[allow(clippy::if_same_then_else)]
+        if self.ordering.winner_moves() {
+            for to in targets {
+                self.consider(Move::normal(role, from, to));
+            }
+        } else {
+            for to in targets {
+                self.consider(Move::normal(role, from, to));
+            }
         }
     }
 
-    /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty.
-    #[inline(never)]
+    /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty, inlined as
+    /// [`Greedy::some_piece_moves`] is.
+    #[inline(always)]
     fn some_pawn_moves(&mut self, targets: Bitboard, back: i32, promoting: bool) {
-        self.moves += targets.count() * if promoting { 4 } else { 1 };
         if promoting {
-            each_pawn_move(targets, back, promoting, |m| self.try_mate(m));
-        } else if let Some(search) = &self.mate {
+            self.promotions(targets, back);
+            return;
+        }
+        if let Some(search) = &self.mate {
             let checking = search.pawns_checking(targets, back);
-            each_pawn_move(checking, back, false, |m| self.try_mate(m));
+            if checking.is_nonempty() {
+                self.try_pawn_mates(checking, back);
+            }
         }
         if self.found.is_some() {
             return;
         }
-        if !promoting
-            && let Some(floor) = self.floor()
+        if let Some(floor) = self.floor()
             && self
                 .ordering
-                .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 })
+                .pawn_ceiling(if back.abs() == 16 { 2 } else { 1 }, back.abs() % 8 != 0)
                 <= floor
         {
             return;
         }
-        each_pawn_move(targets, back, promoting, |m| self.consider(m));
+        self.score_pawn_moves(targets, back);
+    }
+
+    /// Promotions: each tried for a mate while none is found, then scored.
+    #[inline(never)]
+    fn promotions(&mut self, targets: Bitboard, back: i32) {
+        each_pawn_move(targets, back, true, |m| self.try_mate(m));
+        if self.found.is_none() {
+            each_pawn_move(targets, back, true, |m| self.consider(m));
+        }
+    }
+
+    /// Tries the pawn moves to `checking` for a mate, while none is found.
+    #[inline(never)]
+    fn try_pawn_mates(&mut self, checking: Bitboard, back: i32) {
+        each_pawn_move(checking, back, false, |m| self.try_mate(m));
+    }
+
+    /// Scores the pawn moves to `targets`.
+    #[inline(never)]
+    fn score_pawn_moves(&mut self, targets: Bitboard, back: i32) {
+        for to in targets {
+            let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+            self.consider(Move::normal(Role::Pawn, from, to));
+        }
     }
 }
 
@@ -306,7 +365,6 @@ impl MoveSink for Greedy<'_> {
 
     #[inline]
     fn push(&mut self, m: Move) {
-        self.moves += 1;
         self.try_mate(m);
         if self.found.is_none() {
             self.consider(m);
@@ -424,9 +482,33 @@ impl<'a> MateSearch<'a> {
     /// Whether the move can give check at all.
     #[inline]
     fn may_check(&self, m: Move) -> bool {
+        if let Some(promoted) = m.promotion_role() {
+            return self.promotion_checks(m, promoted);
+        }
         MateSearch::rare(m)
             || self.uncovering.contains(m.from())
             || self.checks[m.role().index()].contains(m.to())
+    }
+
+    /// Whether a promotion gives check: it uncovers a line, or the new piece attacks the king
+    /// from its square, with the pawn's square left empty (which the check squares of
+    /// [`MateSearch::new`] still count as occupied). Each promotion that cannot check is not
+    /// played: a pawn on the last rank but one brings four at every position of a line.
+    #[inline(never)]
+    fn promotion_checks(&self, m: Move, promoted: Role) -> bool {
+        if self.uncovering.contains(m.from()) {
+            return true;
+        }
+        let to = m.to();
+        let occupied =
+            (self.through_king & !Bitboard::from_square(m.from())) | Bitboard::from_square(to);
+        let attacks = match promoted {
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            _ => queen_attacks(to, occupied),
+        };
+        attacks.contains(self.king)
     }
 
     /// The squares of `targets` from which a normal move of the `role` on `from` may give
@@ -486,6 +568,14 @@ impl<'a> MateSearch<'a> {
             if (flights & !covered).is_nonempty() {
                 return false;
             }
+            // A checking piece next to the king that none of ours guards, looking through
+            // the king, is taken by it.
+            let from = Bitboard::from_square(m.from());
+            if king_attacks(self.king).contains(m.to())
+                && (board.attackers_to(m.to(), seen) & board.by_color(us) & !from).is_empty()
+            {
+                return false;
+            }
         }
         let mut child = *pos;
         child.play_unchecked(m);
@@ -506,7 +596,7 @@ mod tests {
 
     /// The greedy choice worked out as the moves are generated equals the one a list of
     /// every move gives, scored in full and looked over in order: the same first mate (as
-    /// [`mate_in_one`] finds it), the same count of moves, and the same first best move, with
+    /// [`mate_in_one`] finds it), whether there is any move, and the same first best move, with
     /// and without a tie-break and a move excluded, for both winners, on many positions.
     #[test]
     fn the_greedy_choice_equals_scoring_the_whole_list() {
@@ -528,12 +618,15 @@ mod tests {
                             excluded,
                             find_mate,
                         );
-                        assert_eq!(choice.moves as usize, moves.len(), "{pos}");
                         if find_mate {
                             assert_eq!(choice.mate, mate_in_one(pos, &moves), "{pos}");
                             if choice.mate.is_some() {
                                 continue;
                             }
+                        }
+                        if excluded.is_empty() {
+                            // The greedy line reads a position without moves from this.
+                            assert_eq!(choice.best.is_none(), moves.is_empty(), "{pos}");
                         }
                         let mut best: Option<(i32, Move)> = None;
                         for &m in moves.iter() {

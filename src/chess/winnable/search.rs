@@ -175,8 +175,11 @@ const GREEDY: Weights = Weights {
 /// loser's units are needed as blockers, the winner's as attackers), except the winner's
 /// captures next to the loser's king.
 ///
-/// What every move of a node is scored against is worked out once per node.
-pub(super) struct Ordering {
+/// What every move of a node is scored against is worked out once per node. The weights are
+/// the type's (`GREEDY_LINE`: the quick probe's, else the guided search's), constants the
+/// compiler folds into the scoring rather than fields read at every move: a greedy line
+/// scores its moves at every node, and reading the weights from memory was a tenth of that.
+pub(super) struct Ordering<const GREEDY_LINE: bool = false> {
     winner_moves: bool,
     /// King steps from each square to the loser's king: the row of [`DISTANCE`] that every
     /// move's terms read, looked up once per node.
@@ -193,30 +196,21 @@ pub(super) struct Ordering {
     /// does not guard: a piece there is taken, often by the lone king's only move, and the
     /// line ends without mating material (see [`Ordering::for_greedy_line`]); empty otherwise.
     exposed: Bitboard,
-    weights: Weights,
 }
 
 impl Ordering {
     pub(super) fn new(pos: &Position, winner: Color) -> Ordering {
-        Ordering {
-            winner_moves: pos.turn() == winner,
-            to_loser_king: &DISTANCE[pos.king(!winner).index()],
-            to_winner_king: &DISTANCE[pos.king(winner).index()],
-            loser_king: pos.king(!winner),
-            theirs: pos.board().by_color(!pos.turn()),
-            checks: [Bitboard::EMPTY; 6],
-            exposed: Bitboard::EMPTY,
-            weights: GUIDED,
-        }
+        Ordering::with_terms(pos, winner)
     }
+}
 
+impl Ordering<true> {
     /// The ordering of the quick probe's greedy lines, which also puts off the winner's checks
     /// that do not mate. A greedy line cannot take a move back, and a check leaves the loser
     /// only its answers, often the capture of the checking piece; the deepening search keeps
     /// its checks, which it needs for the mates it looks for.
-    pub(super) fn for_greedy_line(pos: &Position, winner: Color) -> Ordering {
-        let mut ordering = Ordering::new(pos, winner);
-        ordering.weights = GREEDY;
+    pub(super) fn for_greedy_line(pos: &Position, winner: Color) -> Ordering<true> {
+        let mut ordering = Ordering::with_terms(pos, winner);
         let board = pos.board();
         let majors = (board.rooks() | board.queens()) & board.by_color(winner);
         let loser_king = pos.king(!winner);
@@ -242,6 +236,51 @@ impl Ordering {
         ordering
     }
 
+    /// The targets of the winner's king's moves from `from` that a greedy line without a
+    /// tie-break may choose, the first moves of a position, scored before any other: where
+    /// the king takes nothing and can step closer to the loser's king, only those steps,
+    /// which score alike and above every other (a king's move scores by its distance to the
+    /// loser's king and its capture alone); otherwise all of them. (The loser's king, which
+    /// has fewer moves, gained nothing from the same test towards the edge.)
+    #[inline]
+    pub(super) fn king_steps_to_score(&self, from: Square, targets: Bitboard) -> Bitboard {
+        let steps = usize::from(self.to_loser_king[from.index()]);
+        if !self.winner_moves || (targets & self.theirs).is_nonempty() || steps == 0 {
+            return targets;
+        }
+        let closer = targets & WITHIN[self.loser_king.index()][steps - 1];
+        if closer.is_nonempty() {
+            closer
+        } else {
+            targets
+        }
+    }
+}
+
+impl<const GREEDY_LINE: bool> Ordering<GREEDY_LINE> {
+    /// Whether the winner is to move.
+    #[inline(always)]
+    pub(super) fn winner_moves(&self) -> bool {
+        self.winner_moves
+    }
+
+    /// The weights of this kind of ordering.
+    const WEIGHTS: Weights = if GREEDY_LINE { GREEDY } else { GUIDED };
+
+    /// The terms every ordering scores against, checks and exposed squares left empty.
+    #[inline]
+    fn with_terms(pos: &Position, winner: Color) -> Ordering<GREEDY_LINE> {
+        Ordering {
+            winner_moves: pos.turn() == winner,
+            to_loser_king: &DISTANCE[pos.king(!winner).index()],
+            to_winner_king: &DISTANCE[pos.king(winner).index()],
+            loser_king: pos.king(!winner),
+            theirs: pos.board().by_color(!pos.turn()),
+            checks: [Bitboard::EMPTY; 6],
+            exposed: Bitboard::EMPTY,
+        }
+    }
+
     /// The higher, the sooner the move is tried.
     ///
     /// Every node scores all its moves, which made this the greedy line's largest cost: the
@@ -250,7 +289,7 @@ impl Ordering {
     /// written term by term.
     #[inline(always)]
     pub(super) fn score(&self, mv: Move) -> i32 {
-        let w = &self.weights;
+        let w = &Self::WEIGHTS;
         let (from, to) = (mv.from().index(), mv.to().index());
         let role = mv.role();
         let to_loser_king = self.to_loser_king;
@@ -339,7 +378,7 @@ impl Ordering {
         targets: Bitboard,
         floor: i32,
     ) -> Bitboard {
-        let w = &self.weights;
+        let w = &Self::WEIGHTS;
         // The approach weight, the largest bonus of a move that takes nothing, and those of
         // a capture near the loser's king (within two steps) and of any capture.
         let (approach, quiet, near, far) = if self.winner_moves {
@@ -395,15 +434,19 @@ impl Ordering {
     }
 
     /// The most any pawn move that does not promote may score, where the pawn advances
-    /// `steps` ranks (one, or two for a double step); the terms as in
-    /// [`Ordering::promising`].
+    /// `steps` ranks (one, or two for a double step) and `captures` or not (a pawn that
+    /// steps forward takes nothing); the terms as in [`Ordering::promising`].
     #[inline]
-    pub(super) fn pawn_ceiling(&self, steps: i32) -> i32 {
-        let w = &self.weights;
+    pub(super) fn pawn_ceiling(&self, steps: i32, captures: bool) -> i32 {
+        let w = &Self::WEIGHTS;
         if self.winner_moves {
             w.unit_approach.abs() * steps
                 + w.winner_pawn
-                + w.capture_near.max(w.capture_far).max(0)
+                + if captures {
+                    w.capture_near.max(w.capture_far).max(0)
+                } else {
+                    0
+                }
                 + w.check.max(0)
                 + if self.exposed.is_nonempty() {
                     EXPOSED_PENALTY
@@ -413,7 +456,7 @@ impl Ordering {
         } else {
             w.loser_unit_approach.abs() * steps
                 + w.beside_king.max(0)
-                + w.loser_capture.max(0)
+                + if captures { w.loser_capture.max(0) } else { 0 }
                 + w.loser_pawn
         }
     }
@@ -422,7 +465,7 @@ impl Ordering {
     /// compare the two on every move of many positions.
     #[cfg(test)]
     pub(super) fn score_plain(&self, mv: Move, loser_king: Square, winner_king: Square) -> i32 {
-        let w = &self.weights;
+        let w = &Self::WEIGHTS;
         let capture = mv.is_en_passant() || self.theirs.contains(mv.to());
         let mut s = 0;
         if self.winner_moves {
@@ -799,17 +842,19 @@ pub(super) mod tests {
         for pos in &positions {
             for winner in Color::ALL {
                 let (loser_king, winner_king) = (pos.king(!winner), pos.king(winner));
-                for ordering in [
-                    Ordering::new(pos, winner),
-                    Ordering::for_greedy_line(pos, winner),
-                ] {
-                    for &m in pos.legal_moves().iter() {
-                        assert_eq!(
-                            ordering.score(m),
-                            ordering.score_plain(m, loser_king, winner_king),
-                            "{pos} {winner} {m}"
-                        );
-                    }
+                let guided = Ordering::new(pos, winner);
+                let greedy = Ordering::for_greedy_line(pos, winner);
+                for &m in pos.legal_moves().iter() {
+                    assert_eq!(
+                        guided.score(m),
+                        guided.score_plain(m, loser_king, winner_king),
+                        "{pos} {winner} {m}"
+                    );
+                    assert_eq!(
+                        greedy.score(m),
+                        greedy.score_plain(m, loser_king, winner_king),
+                        "{pos} {winner} {m} (greedy)"
+                    );
                 }
             }
         }
