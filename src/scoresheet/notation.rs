@@ -447,6 +447,18 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
     }
 }
 
+/// [`parse`] onto the end of `list`. The common notation is pushed where it is read: a value
+/// handed back and then copied into the list was read back, in wider pieces than it was
+/// written in, before the writes were done, which stalled the processor on every token.
+#[inline]
+pub fn parse_onto(token: &str, list: &mut Vec<Notation>) -> Result<(), NotationError> {
+    match parse_plain_san(token.as_bytes()) {
+        Some(notation) => list.push(notation),
+        None => list.push(parse_any(token)?),
+    }
+    Ok(())
+}
+
 /// The full reader, without the shortcut for plain SAN: the tests compare the two.
 #[cfg(test)]
 pub(crate) fn parse_without_shortcut(token: &str) -> Result<Notation, NotationError> {
@@ -470,6 +482,7 @@ fn san_letter(byte: u8) -> Option<Letter> {
 /// `exd8=Q`, `O-O`, `O-O-O`, each with an optional `+` or `#`, exactly as [`parse_any`]
 /// reads them; `None` for every other token (the full reader then decides), so that a shape
 /// missed here costs time, never a different reading.
+#[inline(always)]
 fn parse_plain_san(token: &[u8]) -> Option<Notation> {
     let (body, check) = match token {
         // `++` and marks after marks are left to the full reader.

@@ -265,11 +265,12 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     lists.notations.clear();
     lists.notations.reserve(raw.moves.len());
     let mut unreadable = None;
-    lists.notations.extend(raw.moves.iter().map_while(|token| {
-        notation::parse(&token.text)
-            .map_err(|err| unreadable = Some(err))
-            .ok()
-    }));
+    for token in &raw.moves {
+        if let Err(err) = notation::parse_onto(&token.text, &mut lists.notations) {
+            unreadable = Some(err);
+            break;
+        }
+    }
     let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
     let mut gather = |notation: &Notation| {
