@@ -329,17 +329,7 @@ impl FenBytes {
 
     /// Appends the decimal digits of `number`.
     fn push_number(&mut self, number: u32) {
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        let mut rest = number;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
+        let (digits, at) = super::decimal_digits(number);
         for &digit in &digits[at..] {
             self.push(digit);
         }

@@ -53,5 +53,23 @@ pub use winnable::{
 };
 pub use zobrist::RepetitionKey;
 
+/// The decimal digits of `number`: the array's bytes from the index returned. The writers of
+/// FEN and of helpmate lines write their numbers with it rather than through the formatting
+/// machinery, which was a large part of their time.
+pub(crate) fn decimal_digits(number: u32) -> ([u8; 10], usize) {
+    let mut digits = [0u8; 10];
+    let mut at = digits.len();
+    let mut rest = number;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    (digits, at)
+}
+
 #[cfg(test)]
 mod tests;

@@ -667,20 +667,9 @@ impl Position {
     }
 }
 
-/// Appends the decimal digits of `number`: the formatting machinery was a large part of the
-/// time of writing a helpmate line.
+/// Appends the decimal digits of `number` (see [`super::decimal_digits`]).
 fn push_number(out: &mut Vec<u8>, number: u32) {
-    let mut digits = [0u8; 10];
-    let mut at = digits.len();
-    let mut rest = number;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    let (digits, at) = super::decimal_digits(number);
     out.extend_from_slice(&digits[at..]);
 }
 
