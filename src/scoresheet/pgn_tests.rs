@@ -878,6 +878,24 @@ proptest! {
         );
         prop_assert!(ignored.iter().all(|g| g.comments().count() == 0
             && g.moves.iter().all(|m| g.comments_of(m).count() == 0)));
+        // Tags filtered, the games are the same but for the other tags, by the fast paths
+        // and by the general steps alike.
+        const KEPT: [&str; 3] = ["White", "Result", "X"];
+        let mut filtered = games.clone();
+        for game in &mut filtered {
+            game.tags.retain(|tag| KEPT.contains(&tag.name.as_str()));
+        }
+        let kept: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .keeping_tags(&KEPT)
+            .flatten()
+            .collect();
+        prop_assert_eq!(&kept, &filtered);
+        let general: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .keeping_tags(&KEPT)
+            .by_general_steps()
+            .flatten()
+            .collect();
+        prop_assert_eq!(&general, &filtered);
     }
 
     #[test]

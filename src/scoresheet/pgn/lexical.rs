@@ -330,6 +330,62 @@ pub(super) fn plain_move_end(bytes: &[u8], start: usize) -> Option<usize> {
     }
 }
 
+/// The eight bytes of `bytes` from `at`, the first in the lowest bits, with zeros for those
+/// past its end, and how many of them are `bytes`' own (at most eight); `None` if fewer
+/// than eight bytes precede `at` and it is not eight from the start either (a line shorter
+/// than eight bytes), or `at` is past the end.
+#[inline(always)]
+pub(super) fn word_from(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
+    if let Some(word) = word_at(bytes, at) {
+        return Some((word, 8));
+    }
+    // Near the end of the line: its last eight bytes, shifted down to start at `at`.
+    let base = bytes.len().checked_sub(8)?;
+    let skip = at.checked_sub(base)?;
+    let last = word_at(bytes, base)?;
+    let room = 8 - skip;
+    Some((last.checked_shr(8 * skip as u32).unwrap_or(0), room))
+}
+
+/// [`plain_move_end`] for a token of at most seven bytes, read from `word`, the eight bytes
+/// from its first (an ASCII letter) as [`word_from`] gives them with `room` bytes of the
+/// line: the token's length, or `None` where [`plain_move_end`] must be asked (a longer
+/// token, or one that is not plain).
+///
+/// One pass over the word finds the first byte that is not part of a plain move: one that
+/// ends a token or may (whitespace, PGN punctuation, a byte beyond ASCII), one that would be
+/// a suffix mark (`!`, `?`), and a few rare ones left to the byte loop (control characters,
+/// `"`, `_`). Where a byte loop took a look-up and a branch a byte, whose exit the processor
+/// could not foresee, this takes a fixed couple of dozen instructions; and the bytes before
+/// that first byte are known to be ASCII, which the copy of the token needs.
+#[inline(always)]
+pub(super) fn short_plain_move_len(word: u64, room: usize) -> Option<usize> {
+    // Bytes below `"`: whitespace, `!` and control characters, and the zeros past the
+    // line's end. A byte above a marked one may be marked too, but only the lowest mark is
+    // read, and it is exact; so is the lowest of the marks of several tests together.
+    let below_quote = word.wrapping_sub(ONES * 0x22) & !word;
+    // `?`, `_` and DEL (and the control character 0x1f) share their low five bits.
+    let upper = word | (ONES * 0x60);
+    let question = equal_bytes(upper, 0x7f);
+    // `{`, `[` and `;` (and the control character 0x1b).
+    let open = equal_bytes(upper, 0x7b);
+    // `}` and `]`.
+    let close = equal_bytes(word | (ONES * 0x20), 0x7d);
+    // `(` and `)`.
+    let paren = equal_bytes(word & (ONES * 0xfe), 0x28);
+    let marks = (below_quote & HIGHS) | question | open | close | paren | (word & HIGHS);
+    if marks == 0 {
+        return None;
+    }
+    let len = first_marked(marks);
+    if len >= room {
+        // The line ends right after the token: the first zero past it is marked.
+        return (len == room).then_some(len);
+    }
+    let stop = (word >> (8 * len)) as u8;
+    (TOKEN_BYTES[usize::from(stop)] == DELIMITER).then_some(len)
+}
+
 /// What a byte at the start of a token tells [`Parser::scan`](super::parser::Parser): the
 /// two most common tokens, moves and move numbers, are read on a fast path from their first
 /// byte.
@@ -1005,6 +1061,38 @@ mod tests {
     }
 
     #[test]
+    fn a_short_move_is_read_from_one_word_as_the_byte_loop_reads_it() {
+        for (line, start, len) in [
+            ("e4 e5 Nf3", 0, Some(2)),
+            ("1. Nf3 Nc6", 3, Some(3)),
+            // Moves that end their line.
+            ("1. e4 e5 Qxf7#", 9, Some(5)),
+            ("1. e4 e5", 6, Some(2)),
+            ("12. exd8=Q+ ", 4, Some(7)),
+            ("a Nbd7{x}", 2, Some(4)),
+            ("Rd1) Nf3", 0, Some(3)),
+            ("Bb5\tNf3 e5", 0, Some(3)),
+            // Left to the byte loop: long, marked, glued or odd tokens.
+            ("Nbxd7+e.p. ", 0, None),
+            ("Nf3! e5 Nc6", 0, None),
+            ("Nf3? e5 Nc6", 0, None),
+            ("d8(Q) e5 Nc6", 0, None),
+            ("Ne\u{b2} e5 Nf3", 0, None),
+            ("Ne\u{7} e5 Nf3", 0, None),
+            ("N_f3 e5 Nc6", 0, None),
+        ] {
+            let bytes = line.as_bytes();
+            let read = word_from(bytes, start).and_then(|(w, room)| short_plain_move_len(w, room));
+            assert_eq!(read, len, "{line:?}");
+            if let Some(len) = read {
+                assert_eq!(plain_move_end(bytes, start), Some(start + len), "{line:?}");
+            }
+        }
+        // A line shorter than a word is left to the byte loop.
+        assert_eq!(word_from(b"e4", 0), None);
+    }
+
+    #[test]
     fn trimming_ascii_ends_keeps_what_str_trim_keeps() {
         for text in [
             "",
@@ -1041,6 +1129,12 @@ mod tests {
                 if let Some(end) = plain_move_end(bytes, start) {
                     prop_assert_eq!(end, token_end(&text, start));
                     prop_assert!(!token.ends_with([')', '!', '?']));
+                }
+                // A short move read from one word ends where the byte loop ends it.
+                if let Some((word, room)) = word_from(bytes, start)
+                    && let Some(len) = short_plain_move_len(word, room)
+                {
+                    prop_assert_eq!(plain_move_end(bytes, start), Some(start + len));
                 }
             }
             let tag = format!("[{text}");

@@ -142,6 +142,30 @@ impl TokenText {
         }))
     }
 
+    /// The first `len` bytes of `word` (the first in the lowest bits), if `len` is at most
+    /// 8 and they are ASCII; `None` otherwise. A short move is read from one word of its
+    /// line (see [`lexical::short_plain_move_len`]), and kept from it with a shift.
+    #[inline(always)]
+    pub(super) fn from_word(word: u64, len: usize) -> Option<TokenText> {
+        const HIGH_BITS: u64 = u64::from_ne_bytes([0x80; 8]);
+        let kept = match len {
+            0..8 => word & ((1u64 << (8 * len)) - 1),
+            8 => word,
+            _ => return None,
+        };
+        if kept & HIGH_BITS != 0 {
+            return None;
+        }
+        let mut bytes = [0u8; INLINE_TEXT];
+        if let Some(head) = bytes.first_chunk_mut::<8>() {
+            *head = kept.to_le_bytes();
+        }
+        Some(TokenText(TextRepr::Inline {
+            len: len as u8,
+            bytes,
+        }))
+    }
+
     /// [`TokenText::from_window`] for a token that starts at byte `offset` of `window`, for
     /// a token near the end of its line (whose last 16 bytes are the window).
     #[inline(always)]
@@ -616,6 +640,17 @@ impl<R> PgnReader<R> {
         self
     }
 
+    /// This reader, made to keep only the tag pairs named in `names` (compared exactly, as
+    /// [`RawGame::tag`] compares them): the games it returns are those it would return, but
+    /// for the other tag pairs, which are read (a broken one is still reported, and a tag
+    /// pair still starts a new game) but not kept. For a caller that reads a few tags alone
+    /// (the check of a file reads five of the twenty that a game of a tournament carries):
+    /// copying every name and value cost about a fortieth of that check.
+    pub fn keeping_tags(mut self, names: &'static [&'static str]) -> PgnReader<R> {
+        self.parser.kept_tags = Some(names);
+        self
+    }
+
     /// Hands back a game this reader returned and its caller is done with: the next game is
     /// read into its lists, emptied, rather than into new ones. Allocating and freeing a
     /// game's lists (and those of moves, the largest, come from the allocator's slow path)
@@ -743,9 +778,20 @@ pub fn read_games(text: &str) -> Vec<RawGame> {
 /// that hold the fast paths to the same outcome.
 #[cfg(test)]
 pub(crate) fn read_games_by_general_steps(text: &str) -> Vec<RawGame> {
-    let mut reader = PgnReader::new(text.as_bytes());
-    reader.parser.general_only = true;
-    reader.flatten().collect()
+    PgnReader::new(text.as_bytes())
+        .by_general_steps()
+        .flatten()
+        .collect()
+}
+
+#[cfg(test)]
+impl<R> PgnReader<R> {
+    /// This reader, made to read by its general steps alone (see
+    /// [`read_games_by_general_steps`]).
+    pub(crate) fn by_general_steps(mut self) -> PgnReader<R> {
+        self.parser.general_only = true;
+        self
+    }
 }
 
 /// How deep variations may nest before the reader stops keeping where each one opened. Real

@@ -7,8 +7,8 @@ use std::collections::VecDeque;
 use super::lexical::{
     Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
     find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
-    parse_tag, plain_line_tag, plain_move_end, plain_move_number, space_len, span_at,
-    split_suffixes, token_end, trim, without_check_mark,
+    parse_tag, plain_line_tag, plain_move_end, plain_move_number, short_plain_move_len, space_len,
+    span_at, split_suffixes, token_end, trim, without_check_mark, word_from,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -103,6 +103,8 @@ pub(super) struct Parser {
     pub(super) spare: Vec<RawGame>,
     /// Comments are read but not kept: see [`super::PgnReader::ignoring_comments`].
     pub(super) ignore_comments: bool,
+    /// The names of the tag pairs kept, if not all: see [`super::PgnReader::keeping_tags`].
+    pub(super) kept_tags: Option<&'static [&'static str]>,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -123,6 +125,12 @@ impl Parser {
             return None;
         }
         let (name, value, end) = plain_line_tag(rest)?;
+        if !self.keeps_tag(rest.get(name.clone()).unwrap_or_default()) {
+            // Read, as it starts a new game after movetext, but not copied.
+            self.close_before_tags();
+            self.ensure_game(line_no);
+            return Some(end);
+        }
         let name_text = ascii_token(rest, name)?;
         let value_text = ascii_token(rest, value)?;
         self.close_before_tags();
@@ -136,6 +144,20 @@ impl Parser {
             },
         });
         Some(end)
+    }
+
+    /// Whether the tag pair named `name` is kept: see [`super::PgnReader::keeping_tags`].
+    #[inline]
+    fn keeps_tag(&self, name: &[u8]) -> bool {
+        // Lengths and first letters are compared first, which tells most names apart
+        // without a call to compare their bytes.
+        self.kept_tags.is_none_or(|names| {
+            names.iter().any(|kept| {
+                kept.len() == name.len()
+                    && kept.as_bytes().first() == name.first()
+                    && kept.as_bytes() == name
+            })
+        })
     }
 
     /// Whether the fast paths are taken: always, but in the tests that compare them with the
@@ -467,8 +489,12 @@ impl Parser {
         let span = line.span(start);
         self.close_before_tags();
         let parse = parse_tag(line.text, start);
+        let keep = parse
+            .tag
+            .as_ref()
+            .is_some_and(|(name, _)| self.keeps_tag(name.as_bytes()));
         let builder = self.ensure_game(line.number);
-        if let Some((name, value)) = parse.tag {
+        if let Some((name, value)) = parse.tag.filter(|_| keep) {
             builder.game.tags.push(Tag {
                 name: TokenText::new(name),
                 value: TokenText::new(&value),
@@ -770,6 +796,18 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
         match START_BYTES[usize::from(b)] {
             START_SPACE => i += 1,
             START_LETTER if letter_starts_move(bytes, i) => {
+                // Nearly every move is at most seven bytes long, read from one word of the
+                // line and kept from it.
+                if let Some((word, room)) = word_from(bytes, i)
+                    && let Some(len) = short_plain_move_len(word, room)
+                    && let Some(token) = TokenText::from_word(word, len)
+                {
+                    let number = pending.take().map(|p| p.number);
+                    movetext = true;
+                    game.push_move(token, span_at(line, i), number);
+                    i = skip_one_space(bytes, i + len);
+                    continue;
+                }
                 let Some(end) = plain_move_end(bytes, i) else {
                     break;
                 };
