@@ -452,9 +452,8 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
 /// written in, before the writes were done, which stalled the processor on every token.
 #[inline]
 pub fn parse_onto(token: &str, list: &mut Vec<Notation>) -> Result<(), NotationError> {
-    match parse_plain_san(token.as_bytes()) {
-        Some(notation) => list.push(notation),
-        None => list.push(parse_any(token)?),
+    if read_plain_san(token.as_bytes(), |notation| list.push(notation)).is_none() {
+        list.push(parse_any(token)?);
     }
     Ok(())
 }
@@ -484,6 +483,16 @@ fn san_letter(byte: u8) -> Option<Letter> {
 /// missed here costs time, never a different reading.
 #[inline(always)]
 fn parse_plain_san(token: &[u8]) -> Option<Notation> {
+    read_plain_san(token, |notation| notation)
+}
+
+/// [`parse_plain_san`], handing the notation to `emit` where it is made. Each shape calls
+/// `emit` with a notation of its own, most of whose fields are constants: pushed onto a
+/// list there (see [`parse_onto`]), they are written as such, where one notation put
+/// together from every shape's fields was held in registers and spilled field by field
+/// before it was written.
+#[inline(always)]
+fn read_plain_san<T>(token: &[u8], emit: impl FnOnce(Notation) -> T) -> Option<T> {
     let (body, check) = match token {
         // `++` and marks after marks are left to the full reader.
         [.., b'+' | b'#', b'+' | b'#'] => return None,
@@ -491,36 +500,11 @@ fn parse_plain_san(token: &[u8]) -> Option<Notation> {
         [rest @ .., b'#'] => (rest, CheckMark::Mate),
         _ => (token, CheckMark::None),
     };
-    let file = |b: u8| {
-        matches!(b, b'a'..=b'h')
-            .then(|| File::from_char(b as char))
-            .flatten()
-    };
-    let rank = |b: u8| {
-        matches!(b, b'1'..=b'8')
-            .then(|| Rank::from_char(b as char))
-            .flatten()
-    };
+    let file = |b: u8| File::from_char(b as char);
+    let rank = |b: u8| Rank::from_char(b as char);
     let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
-    let castle = |side| {
-        Some(Notation::Castle {
-            side,
-            zeros: false,
-            check,
-        })
-    };
-    let pawn = |from_file: Option<File>, to: Square, promotion: Option<u8>| {
-        let separator = if from_file.is_some() {
-            Separator::Capture
-        } else {
-            Separator::None
-        };
-        let promotion = match promotion {
-            None => None,
-            Some(b'K') => return None,
-            Some(byte) => Some((PieceMark::Letter(san_letter(byte)?), PromotionStyle::Equals)),
-        };
-        Some(Notation::Move {
+    let pawn =
+        |from_file: Option<File>, to: Square, separator: Separator, promotion| Notation::Move {
             piece: None,
             from_file,
             from_rank: None,
@@ -529,47 +513,77 @@ fn parse_plain_san(token: &[u8]) -> Option<Notation> {
             promotion,
             en_passant_mark: false,
             check,
-        })
-    };
-    let piece = |letter: u8, from: Option<u8>, capture: bool, to: Square| {
-        let (from_file, from_rank) = match from {
-            None => (None, None),
-            Some(b) => match (file(b), rank(b)) {
-                (Some(f), _) => (Some(f), None),
-                (_, Some(r)) => (None, Some(r)),
-                _ => return None,
-            },
         };
-        Some(Notation::Move {
-            piece: Some(PieceMark::Letter(san_letter(letter)?)),
-            from_file,
-            from_rank,
-            separator: if capture {
-                Separator::Capture
-            } else {
-                Separator::None
-            },
-            to,
-            promotion: None,
-            en_passant_mark: false,
-            check,
-        })
+    let promotion = |byte: u8| match byte {
+        b'K' => None,
+        _ => Some((PieceMark::Letter(san_letter(byte)?), PromotionStyle::Equals)),
     };
-    match *body {
-        [b'O', b'-', b'O'] => castle(CastlingSide::KingSide),
-        [b'O', b'-', b'O', b'-', b'O'] => castle(CastlingSide::QueenSide),
-        [f, r] => pawn(None, square(f, r)?, None),
-        [f, r, b'=', p] => pawn(None, square(f, r)?, Some(p)),
-        [from, b'x', f, r] if file(from).is_some() => pawn(file(from), square(f, r)?, None),
-        [from, b'x', f, r, b'=', p] if file(from).is_some() => {
-            pawn(file(from), square(f, r)?, Some(p))
+    let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
+        piece: Some(PieceMark::Letter(letter)),
+        from_file,
+        from_rank,
+        separator,
+        to,
+        promotion: None,
+        en_passant_mark: false,
+        check,
+    };
+    let castle = |side| Notation::Castle {
+        side,
+        zeros: false,
+        check,
+    };
+    Some(match *body {
+        [f, r] => emit(pawn(None, square(f, r)?, Separator::None, None)),
+        [b'O', b'-', b'O'] => emit(castle(CastlingSide::KingSide)),
+        [p, f, r] => emit(piece(
+            san_letter(p)?,
+            None,
+            None,
+            Separator::None,
+            square(f, r)?,
+        )),
+        [from, b'x', f, r] => match file(from) {
+            Some(from) => emit(pawn(Some(from), square(f, r)?, Separator::Capture, None)),
+            None => emit(piece(
+                san_letter(from)?,
+                None,
+                None,
+                Separator::Capture,
+                square(f, r)?,
+            )),
+        },
+        [f, r, b'=', p] => emit(pawn(
+            None,
+            square(f, r)?,
+            Separator::None,
+            promotion(p)?.into(),
+        )),
+        [p, from, f, r] => {
+            let (letter, to) = (san_letter(p)?, square(f, r)?);
+            match (file(from), rank(from)) {
+                (Some(from), _) => emit(piece(letter, Some(from), None, Separator::None, to)),
+                (_, Some(from)) => emit(piece(letter, None, Some(from), Separator::None, to)),
+                _ => return None,
+            }
         }
-        [p, f, r] => piece(p, None, false, square(f, r)?),
-        [p, b'x', f, r] => piece(p, None, true, square(f, r)?),
-        [p, from, f, r] => piece(p, Some(from), false, square(f, r)?),
-        [p, from, b'x', f, r] => piece(p, Some(from), true, square(f, r)?),
-        _ => None,
-    }
+        [b'O', b'-', b'O', b'-', b'O'] => emit(castle(CastlingSide::QueenSide)),
+        [p, from, b'x', f, r] => {
+            let (letter, to) = (san_letter(p)?, square(f, r)?);
+            match (file(from), rank(from)) {
+                (Some(from), _) => emit(piece(letter, Some(from), None, Separator::Capture, to)),
+                (_, Some(from)) => emit(piece(letter, None, Some(from), Separator::Capture, to)),
+                _ => return None,
+            }
+        }
+        [from, b'x', f, r, b'=', p] => emit(pawn(
+            Some(file(from)?),
+            square(f, r)?,
+            Separator::Capture,
+            promotion(p)?.into(),
+        )),
+        _ => return None,
+    })
 }
 
 /// Reads one move token in any notation we read. Out of line: the common tokens never come
@@ -889,4 +903,57 @@ pub fn chesmayne_identity(color: crate::chess::Color, sq: Square) -> Option<Ches
         _ => Some(if from_left < 4 { 1 } else { 2 }),
     };
     Some(ChesmayneCode { role, number })
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// What [`parse_onto`] leaves on a list that held one notation already.
+    fn pushed(token: &str) -> (Vec<Notation>, Option<NotationError>) {
+        let mut list = vec![Notation::Castle {
+            side: CastlingSide::KingSide,
+            zeros: true,
+            check: CheckMark::None,
+        }];
+        let error = parse_onto(token, &mut list).err();
+        (list, error)
+    }
+
+    /// A notation is pushed exactly when [`parse`] reads one, and it is that notation.
+    fn agrees_with_parse(token: &str) -> Result<(), TestCaseError> {
+        let (list, error) = pushed(token);
+        match parse(token) {
+            Ok(notation) => {
+                prop_assert_eq!(list.len(), 2, "{:?}", token);
+                prop_assert_eq!(list.last(), Some(&notation), "{:?}", token);
+                prop_assert_eq!(error, None, "{:?}", token);
+            }
+            Err(expected) => {
+                prop_assert_eq!(list.len(), 1, "{:?}", token);
+                prop_assert_eq!(error, Some(expected), "{:?}", token);
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn every_plain_san_shape_is_pushed_as_parse_reads_it() {
+        for token in [
+            "e4", "e4+", "exd5", "exd5#", "Nf3", "Nxf3", "Nbd7", "N1d7", "Rbxa3", "R1xa3+", "e8=Q",
+            "e8=K", "exd8=N#", "O-O", "O-O-O+", "Kxe2", "bxc3", "Bxc3", "Qh4e1", "Ke1++", "e4+#",
+            "i4", "e9", "Xe4", "Nix4", "Nbxd9", "axb", "a=Q", "e8=X", "0-0", "", "x", "Oh-O",
+        ] {
+            agrees_with_parse(token).unwrap();
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_token_is_pushed_as_parse_reads_it(token in "[KQRBNO0xa-hi1-9=+#-]{0,7}") {
+            agrees_with_parse(&token)?;
+        }
+    }
 }
