@@ -355,25 +355,23 @@ pub(super) fn word_from(bytes: &[u8], at: usize) -> Option<(u64, usize)> {
 /// One pass over the word finds the first byte that is not part of a plain move: one that
 /// ends a token or may (whitespace, PGN punctuation, a byte beyond ASCII), one that would be
 /// a suffix mark (`!`, `?`), and a few rare ones left to the byte loop (control characters,
-/// `"`, `_`). Where a byte loop took a look-up and a branch a byte, whose exit the processor
-/// could not foresee, this takes a fixed couple of dozen instructions; and the bytes before
-/// that first byte are known to be ASCII, which the copy of the token needs.
+/// `_`, `\`, `|`). Where a byte loop took a look-up and a branch a byte, whose exit the
+/// processor could not foresee, this takes a fixed couple of dozen instructions; and the
+/// bytes before that first byte are known to be ASCII, which the copy of the token needs.
 #[inline(always)]
 pub(super) fn short_plain_move_len(word: u64, room: usize) -> Option<usize> {
     // Bytes below `"`: whitespace, `!` and control characters, and the zeros past the
     // line's end. A byte above a marked one may be marked too, but only the lowest mark is
     // read, and it is exact; so is the lowest of the marks of several tests together.
     let below_quote = word.wrapping_sub(ONES * 0x22) & !word;
-    // `?`, `_` and DEL (and the control character 0x1f) share their low five bits.
-    let upper = word | (ONES * 0x60);
-    let question = equal_bytes(upper, 0x7f);
-    // `{`, `[` and `;` (and the control character 0x1b).
-    let open = equal_bytes(upper, 0x7b);
-    // `}` and `]`.
-    let close = equal_bytes(word | (ONES * 0x20), 0x7d);
+    // `;`, `?`, `[`, `_`, `{` and DEL (and the control characters 0x1b and 0x1f) are the
+    // bytes below 0x80 whose low five bits are 11011 or 11111.
+    let open_or_question = equal_bytes(word & (ONES * 0x1b), 0x1b);
+    // `]` and `}` (and `\` and `|`).
+    let close = equal_bytes(word & (ONES * 0xde), 0x5c);
     // `(` and `)`.
     let paren = equal_bytes(word & (ONES * 0xfe), 0x28);
-    let marks = (below_quote & HIGHS) | question | open | close | paren | (word & HIGHS);
+    let marks = ((below_quote | word) & HIGHS) | open_or_question | close | paren;
     if marks == 0 {
         return None;
     }
@@ -1080,6 +1078,11 @@ mod tests {
             ("Ne\u{b2} e5 Nf3", 0, None),
             ("Ne\u{7} e5 Nf3", 0, None),
             ("N_f3 e5 Nc6", 0, None),
+            ("N|f3 e5 Nc6", 0, None),
+            ("Nf3{x} e5 Nc6", 0, Some(3)),
+            ("Nf3; e5 Nc6", 0, Some(3)),
+            ("Nf3[ e5 Nc6", 0, Some(3)),
+            ("Nf3] e5 Nc6", 0, Some(3)),
         ] {
             let bytes = line.as_bytes();
             let read = word_from(bytes, start).and_then(|(w, room)| short_plain_move_len(w, room));
