@@ -788,10 +788,16 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
     text: &str,
     line: u32,
     mut i: usize,
-    mut pending: Option<Pending>,
+    pending: Option<Pending>,
 ) -> (usize, bool, Option<Pending>) {
     let bytes = text.as_bytes();
     let mut movetext = false;
+    // The waiting number is kept as its value and where it was read on this line (`None`
+    // for the one handed in), and made a `Pending` once at the end: written out whole
+    // for every number and read back for every move, it was kept in memory rather than
+    // in registers.
+    let mut waiting = pending.map(|p| p.number);
+    let mut read_at: Option<usize> = None;
     while let Some(&b) = bytes.get(i) {
         match START_BYTES[usize::from(b)] {
             START_SPACE => i += 1,
@@ -802,7 +808,7 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                     && let Some(len) = short_plain_move_len(word, room)
                     && let Some(token) = TokenText::from_word(word, len)
                 {
-                    let number = pending.take().map(|p| p.number);
+                    let number = waiting.take();
                     movetext = true;
                     game.push_move(token, span_at(line, i), number);
                     i = skip_one_space(bytes, i + len);
@@ -811,7 +817,7 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 let Some(end) = plain_move_end(bytes, i) else {
                     break;
                 };
-                let number = pending.take().map(|p| p.number);
+                let number = waiting.take();
                 movetext = true;
                 // Two calls rather than one of a token made either way: each builds its
                 // token where the list keeps it.
@@ -835,16 +841,13 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 }
                 i = skip_one_space(bytes, end);
             }
-            START_DIGIT if pending.is_none() => {
+            START_DIGIT if waiting.is_none() => {
                 let Some((number, end)) = plain_move_number(bytes, i) else {
                     break;
                 };
                 movetext = true;
-                pending = Some(Pending {
-                    number,
-                    span: span_at(line, i),
-                    bare: false,
-                });
+                waiting = Some(number);
+                read_at = Some(i);
                 i = skip_one_space(bytes, end);
             }
             _ if b == b'{' => {
@@ -884,5 +887,15 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
             _ => break,
         }
     }
+    let pending = match (waiting, read_at) {
+        (None, _) => None,
+        (Some(number), Some(at)) => Some(Pending {
+            number,
+            span: span_at(line, at),
+            bare: false,
+        }),
+        // The number handed in, still waiting.
+        (Some(_), None) => pending,
+    };
     (i, movetext, pending)
 }
