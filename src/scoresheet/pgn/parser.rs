@@ -855,7 +855,8 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                     break;
                 };
                 if !KEEP_COMMENTS {
-                    i = close + 1;
+                    // Past the space that nearly always follows, as after a move.
+                    i = skip_one_space(bytes, close + 1);
                     continue;
                 }
                 // The line is ASCII, where `str::trim` takes off exactly the ASCII
@@ -882,7 +883,7 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                     }
                 }
                 game.push_note_in(text, start..end, true);
-                i = close + 1;
+                i = skip_one_space(bytes, close + 1);
             }
             _ => break,
         }
