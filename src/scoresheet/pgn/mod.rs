@@ -645,7 +645,7 @@ impl<R> PgnReader<R> {
     /// for the other tag pairs, which are read (a broken one is still reported, and a tag
     /// pair still starts a new game) but not kept. For a caller that reads a few tags alone
     /// (the check of a file reads five of the twenty that a game of a tournament carries):
-    /// copying every name and value cost about a fortieth of that check.
+    /// copying every name and value cost about a hundredth of that check.
     pub fn keeping_tags(mut self, names: &'static [&'static str]) -> PgnReader<R> {
         self.parser.kept_tags = Some(names);
         self
