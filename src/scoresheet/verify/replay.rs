@@ -12,7 +12,7 @@ use super::language::{Reading, candidates_into, generated_candidates_into, plain
 use super::remarks::may_need_remark;
 use super::{RecordingKind, Tokens, move_number};
 use crate::scoresheet::notation::Notation;
-use crate::scoresheet::pgn::MoveNumber;
+use crate::scoresheet::pgn::MoveToken;
 
 /// How far a replay under one reading of the piece letters got.
 #[derive(Debug, Clone)]
@@ -47,8 +47,8 @@ pub(super) struct Replay {
 /// [`Replay`], which is copied for each branch and moved as it is returned.
 struct Record<'a> {
     tokens: Tokens<'a>,
-    /// The move number written with each token, if any.
-    numbers: &'a [Option<MoveNumber>],
+    /// The tokens, for the move number written with each, if any.
+    written: &'a [MoveToken],
     reading: Reading,
     laws: Laws,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
@@ -168,11 +168,12 @@ pub(super) fn recycle_remark_plies(mut list: Vec<(usize, MoveStatus)>) {
 }
 
 /// Plays the tokens from `start` under one reading of the letters until the record ends,
-/// the game ends by itself, or a token cannot be played.
+/// the game ends by itself, or a token cannot be played. `written` are the tokens as read,
+/// for the move number written with each (a shorter list means no number past its end).
 pub(super) fn replay(
     start: Position,
     tokens: Tokens,
-    numbers: &[Option<MoveNumber>],
+    written: &[MoveToken],
     reading: Reading,
     laws: Laws,
 ) -> Replay {
@@ -195,7 +196,7 @@ pub(super) fn replay(
     };
     let record = Record {
         tokens,
-        numbers,
+        written,
         reading,
         laws,
         budget: Cell::new(READING_BUDGET),
@@ -311,10 +312,9 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
     // The move's own number is the number of the position it was played from, read there
     // rather than worked out from the start, unless that number stopped at its ceiling.
     let number_differs = record
-        .numbers
+        .written
         .get(state.next)
-        .copied()
-        .flatten()
+        .and_then(|token| token.number)
         .is_some_and(|n| {
             if number_before == u32::MAX {
                 (n.number as usize, n.black) != move_number(state.game.start(), ply)
@@ -432,7 +432,10 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
-    let number = record.numbers.get(state.next).copied().flatten();
+    let number = record
+        .written
+        .get(state.next)
+        .and_then(|token| token.number);
     let after_gap = move_number(state.game.start(), state.game.plies() + 2);
     if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
         return None;
