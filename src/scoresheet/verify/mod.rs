@@ -817,6 +817,34 @@ pub(crate) fn candidates_both_ways_for_tests(
     Some((quick, slow.unwrap_or_default()))
 }
 
+/// Whether the replay marks the move `token` means here for a notation remark, found twice:
+/// as the replay finds it for a plain move (with what [`language::plain_move_written`] told
+/// of the writing), and by [`remarks::may_need_remark`] alone. `None` when the token is no
+/// plain move here.
+#[cfg(test)]
+pub(crate) fn plain_remark_both_ways_for_tests(
+    pos: &Position,
+    token: &str,
+) -> Option<(bool, bool)> {
+    let notation = notation::parse(token).ok()?;
+    let reading = Reading::new(Language::English);
+    let (mv, writing) = language::plain_move_written(pos, &notation, &reading, pos.checkers())?;
+    let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
+    let mut after = *pos;
+    after.play_unchecked(mv);
+    let status = after.move_status();
+    let told = match writing {
+        language::Writing::Plain(check) => !remarks::check_mark_fits(check, status),
+        language::Writing::Unknown => {
+            remarks::may_need_remark(&notation, mv, capture, status, false)
+        }
+    };
+    Some((
+        told,
+        remarks::may_need_remark(&notation, mv, capture, status, false),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,8 +8,10 @@ use crate::chess::{
     Bitboard, Color, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role,
 };
 
-use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
-use super::remarks::may_need_remark;
+use super::language::{
+    Reading, Writing, candidates_into, generated_candidates_into, plain_move_written,
+};
+use super::remarks::{check_mark_fits, may_need_remark};
 use super::{RecordingKind, Tokens, move_number};
 use crate::scoresheet::notation::Notation;
 use crate::scoresheet::pgn::MoveToken;
@@ -218,7 +220,9 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(notation) => plain_move(pos, notation, &record.reading, state.status.checkers),
+            Some(notation) => {
+                plain_move_written(pos, notation, &record.reading, state.status.checkers)
+            }
             None => None,
         };
         if state.mobility_open {
@@ -243,8 +247,8 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             };
             return state;
         };
-        if let Some(mv) = plain {
-            advance(&mut state, mv, notation, record);
+        if let Some((mv, writing)) = plain {
+            advance(&mut state, mv, notation, writing, record);
             continue;
         }
         let pos = *state.game.position();
@@ -295,16 +299,18 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
                 return state;
             }
         };
-        advance(&mut state, mv, notation, record);
+        advance(&mut state, mv, notation, Writing::Unknown, record);
     }
 }
 
 /// Plays the move the next token records, and marks its ply if its writing may deserve a
-/// remark.
+/// remark. `writing` is what the caller already knows of the token's writing.
 #[inline(always)]
-fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
+fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, record: &Record) {
     let before = state.game.position();
-    let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
+    // Only a writing not yet told needs to know whether the move captures.
+    let capture = writing == Writing::Unknown
+        && (mv.is_en_passant() || before.board().occupied().contains(mv.to()));
     let mover = before.turn();
     let number_before = before.fullmove_number();
     play(state, mv, record);
@@ -322,7 +328,12 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
                 (n.number, n.black) != (number_before, mover == Color::Black)
             }
         });
-    if may_need_remark(notation, mv, capture, state.status, number_differs) {
+    let remark = number_differs
+        || match writing {
+            Writing::Plain(check) => !check_mark_fits(check, state.status),
+            Writing::Unknown => may_need_remark(notation, mv, capture, state.status, false),
+        };
+    if remark {
         state.remark_plies.push((ply, state.status));
     }
     state.next += 1;
@@ -392,7 +403,7 @@ fn choose_reading(
     for &mv in several {
         let mut b = branch(state, record)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv, notation, record);
+        advance(&mut b, mv, notation, Writing::Unknown, record);
         branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
@@ -520,7 +531,7 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv, notation, record);
+        advance(&mut branch, mv, notation, Writing::Unknown, record);
         let branch = continue_replay(branch, record);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
