@@ -179,11 +179,23 @@ pub(super) fn replay(
     reading: Reading,
     laws: Laws,
 ) -> Replay {
+    let record = Record {
+        tokens,
+        written,
+        reading,
+        laws,
+        budget: Cell::new(READING_BUDGET),
+    };
+    continue_replay(starting_state(start, tokens.count), &record)
+}
+
+/// A replay standing at `start`, with room for `plies` half-moves.
+fn starting_state(start: Position, plies: usize) -> Replay {
     // The start's mobility is left open out of check, as after any move: the first written
     // move mostly settles it.
     let checkers = start.checkers();
-    let state = Replay {
-        game: fresh_game(start, tokens.count),
+    Replay {
+        game: fresh_game(start, plies),
         status: MoveStatus {
             checkers,
             has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
@@ -195,19 +207,19 @@ pub(super) fn replay(
         inserted: Vec::new(),
         remark_plies: SPARE_REMARK_PLIES.take(),
         faults: Vec::new(),
-    };
-    let record = Record {
-        tokens,
-        written,
-        reading,
-        laws,
-        budget: Cell::new(READING_BUDGET),
-    };
-    continue_replay(state, &record)
+    }
 }
 
+/// Plays on from where `state` stands until the record ends, the game ends by itself, or a
+/// token cannot be played. The plies played are charged to the budget for trying readings
+/// ([`Record::budget`]) whenever it may be read next: before trying readings, and before
+/// handing the replay back; the move that led to `state` is its caller's to charge.
 fn continue_replay(mut state: Replay, record: &Record) -> Replay {
     let (parsed, reading, laws) = (record.tokens.readable, record.reading, record.laws);
+    // The plies played so far that the budget has been charged for: counting them from the
+    // game's length when they are charged, rather than one by one, keeps the budget out of
+    // the loop over the tokens.
+    let mut charged = state.game.plies();
     // Room for the legal moves a written move may mean, and those that fit it: used only
     // for a written move that the plain path leaves to the move generator.
     let mut scratch = MoveList::new();
@@ -237,6 +249,7 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         // stopped there.
         if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
             state.stop = Stop::Ended(ply, ending);
+            charge(record, ply, &mut charged);
             return state;
         }
         // Past the readable tokens is the end of the record, or the first unreadable token.
@@ -245,12 +258,15 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
                 Some(err) => Stop::Failed(state.next, Failure::Unreadable(err.to_string())),
                 None => Stop::Complete,
             };
+            charge(record, ply, &mut charged);
             return state;
         };
         if let Some((mv, writing)) = plain {
             advance(&mut state, mv, notation, writing, record);
             continue;
         }
+        // Trying readings reads the budget.
+        charge(record, ply, &mut charged);
         let pos = *state.game.position();
         if let Err(failure) = generated_candidates_into(
             &pos,
@@ -313,7 +329,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, 
         && (mv.is_en_passant() || before.board().occupied().contains(mv.to()));
     let mover = before.turn();
     let number_before = before.fullmove_number();
-    play(state, mv, record);
+    play(state, mv);
     let ply = state.game.plies();
     // The move's own number is the number of the position it was played from, read there
     // rather than worked out from the start, unless that number stopped at its ceiling.
@@ -344,7 +360,7 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, 
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move, record: &Record) {
+fn play(state: &mut Replay, mv: Move) {
     let pos = state.game.play_unchecked_unkeyed(mv);
     let checkers = pos.checkers_after_move(mv);
     state.mobility_open = checkers.is_empty();
@@ -352,7 +368,22 @@ fn play(state: &mut Replay, mv: Move, record: &Record) {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
+}
+
+/// Charges the budget for trying readings with the one move a branch played before it
+/// replays on ([`continue_replay`] charges the plies it plays itself).
+fn charge_move(record: &Record) {
     record.budget.set(record.budget.get().saturating_sub(1));
+}
+
+/// Charges the budget for trying readings with the plies played since `charged`, the length
+/// of the game when it was last charged, up to `plies`.
+fn charge(record: &Record, plies: usize, charged: &mut usize) {
+    let played = plies.saturating_sub(*charged);
+    record
+        .budget
+        .set(record.budget.get().saturating_sub(played));
+    *charged = plies;
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
@@ -404,6 +435,7 @@ fn choose_reading(
         let mut b = branch(state, record)?;
         b.faults.push(fault.clone());
         advance(&mut b, mv, notation, Writing::Unknown, record);
+        charge_move(record);
         branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
@@ -473,7 +505,8 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, record);
+        play(&mut b, inserted);
+        charge_move(record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
@@ -532,6 +565,7 @@ fn choose_promotion(
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
         advance(&mut branch, mv, notation, Writing::Unknown, record);
+        charge_move(record);
         let branch = continue_replay(branch, record);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
@@ -550,4 +584,53 @@ fn choose_promotion(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoresheet::notation::{self, Language};
+
+    /// The budget left after replaying `tokens` in English from the initial position, with
+    /// how the replay stopped.
+    fn budget_left(tokens: &str) -> (usize, Stop) {
+        let parsed: Vec<Notation> = tokens
+            .split_whitespace()
+            .map(|token| notation::parse(token).unwrap())
+            .collect();
+        let record = Record {
+            tokens: Tokens {
+                readable: &parsed,
+                unreadable: None,
+                count: parsed.len(),
+            },
+            written: &[],
+            reading: Reading::new(Language::English),
+            laws: Laws::Y2023,
+            budget: Cell::new(READING_BUDGET),
+        };
+        let replay = continue_replay(starting_state(Position::new(), parsed.len()), &record);
+        (record.budget.get(), replay.stop)
+    }
+
+    /// Every ply played counts against the budget for trying readings, in the main line and
+    /// in each branch tried, and so does every copy of the replay a branch starts from (as
+    /// many plies as it holds, and one more): the figures are those of a replay that charged
+    /// each ply as it played it.
+    #[test]
+    fn the_budget_counts_every_ply_and_every_branch() {
+        // Plain moves only: one ply each.
+        let (left, stop) = budget_left("e4 e5 Nf3 Nc6 Bb5 a6");
+        assert_eq!((READING_BUDGET - left, stop), (6, Stop::Complete));
+        // `Nd2` fits both knights at ply 5, and only one reading lets `Ng5` stand.
+        let (left, stop) = budget_left("d4 d5 Nf3 Nf6 Nd2 e6 Ng5 h6");
+        assert_eq!((READING_BUDGET - left, stop), (20, Stop::Complete));
+        // `Nd2` fits both knights, and both readings stand: the check stops there.
+        let (left, stop) = budget_left("d4 d5 Nf3 Nf6 Nd2 e6 e3 e5");
+        assert_eq!((READING_BUDGET - left, stop), (27, Stop::Unresolved(4)));
+        // A move of Black left out before `Nf3`: every move of Black tried before it, and
+        // many let the rest stand.
+        let (left, stop) = budget_left("e4 e5 d4 Nf3 Nc6");
+        assert_eq!((READING_BUDGET - left, stop), (226, Stop::Unresolved(3)));
+    }
 }
