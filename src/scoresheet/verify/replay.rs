@@ -224,34 +224,51 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
     // for a written move that the plain path leaves to the move generator.
     let mut scratch = MoveList::new();
     let mut found = Vec::new();
+    // The token to read, and the status of the position reached and whether its mobility is
+    // open, are kept apart from the replay while plain moves are played, and put back in it
+    // before anything else reads it: kept in the replay, they were stored and loaded again
+    // with every ply, since the game's lists it also holds are written in between.
+    let (mut next, mut status, mut mobility_open) = (state.next, state.status, state.mobility_open);
     loop {
         let ply = state.game.plies();
         let pos = state.game.position();
-        let token = parsed.get(state.next);
+        let token = parsed.get(next);
         // A plain move of the next token, found without the move generator, is legal, and
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(notation) => {
-                plain_move_written(pos, notation, &record.reading, state.status.checkers)
-            }
+            Some(notation) => plain_move_written(pos, notation, &record.reading, status.checkers),
             None => None,
         };
-        if state.mobility_open {
-            state.mobility_open = false;
+        if mobility_open {
+            mobility_open = false;
             if plain.is_none() {
                 // Open only out of check, where no piece gives check.
-                state.status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
+                status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
             }
         }
-        let status = state.status;
         // Every earlier ply of this replay was tested and had no ending, or it would have
         // stopped there.
         if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
+            (state.next, state.status, state.mobility_open) = (next, status, mobility_open);
             state.stop = Stop::Ended(ply, ending);
             charge(record, ply, &mut charged);
             return state;
         }
+        if let (Some((mv, writing)), Some(notation)) = (plain, token) {
+            (status, mobility_open) = advance_parts(
+                &mut state.game,
+                &mut state.remark_plies,
+                next,
+                mv,
+                notation,
+                writing,
+                record,
+            );
+            next += 1;
+            continue;
+        }
+        (state.next, state.status, state.mobility_open) = (next, status, mobility_open);
         // Past the readable tokens is the end of the record, or the first unreadable token.
         let Some(notation) = token else {
             state.stop = match record.tokens.unreadable {
@@ -261,10 +278,6 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             charge(record, ply, &mut charged);
             return state;
         };
-        if let Some((mv, writing)) = plain {
-            advance(&mut state, mv, notation, writing, record);
-            continue;
-        }
         // Trying readings reads the budget.
         charge(record, ply, &mut charged);
         let pos = *state.game.position();
@@ -316,6 +329,7 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             }
         };
         advance(&mut state, mv, notation, Writing::Unknown, record);
+        (next, status, mobility_open) = (state.next, state.status, state.mobility_open);
     }
 }
 
@@ -323,51 +337,76 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
 /// remark. `writing` is what the caller already knows of the token's writing.
 #[inline(always)]
 fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, record: &Record) {
-    let before = state.game.position();
+    (state.status, state.mobility_open) = advance_parts(
+        &mut state.game,
+        &mut state.remark_plies,
+        state.next,
+        mv,
+        notation,
+        writing,
+        record,
+    );
+    state.next += 1;
+}
+
+/// [`advance`] on the parts of a replay it changes, the token read being `next`: hands back
+/// the status of the position reached and whether its mobility is left open (see [`play`]).
+#[inline(always)]
+fn advance_parts(
+    game: &mut Game,
+    remark_plies: &mut Vec<(usize, MoveStatus)>,
+    next: usize,
+    mv: Move,
+    notation: &Notation,
+    writing: Writing,
+    record: &Record,
+) -> (MoveStatus, bool) {
+    let before = game.position();
     // Only a writing not yet told needs to know whether the move captures.
     let capture = writing == Writing::Unknown
         && (mv.is_en_passant() || before.board().occupied().contains(mv.to()));
     let mover = before.turn();
     let number_before = before.fullmove_number();
-    play(state, mv);
-    let ply = state.game.plies();
+    let (status, mobility_open) = play(game, mv);
+    let ply = game.plies();
     // The move's own number is the number of the position it was played from, read there
     // rather than worked out from the start, unless that number stopped at its ceiling.
     let number_differs = record
         .written
-        .get(state.next)
+        .get(next)
         .and_then(|token| token.number)
         .is_some_and(|n| {
             if number_before == u32::MAX {
-                (n.number as usize, n.black) != move_number(state.game.start(), ply)
+                (n.number as usize, n.black) != move_number(game.start(), ply)
             } else {
                 (n.number, n.black) != (number_before, mover == Color::Black)
             }
         });
     let remark = number_differs
         || match writing {
-            Writing::Plain(check) => !check_mark_fits(check, state.status),
-            Writing::Unknown => may_need_remark(notation, mv, capture, state.status, false),
+            Writing::Plain(check) => !check_mark_fits(check, status),
+            Writing::Unknown => may_need_remark(notation, mv, capture, status, false),
         };
     if remark {
-        state.remark_plies.push((ply, state.status));
+        remark_plies.push((ply, status));
     }
-    state.next += 1;
+    (status, mobility_open)
 }
 
 /// Plays one move. Whether the side to move then has a legal move is asked of the move
 /// generator at once only in check (a checkmate, and the notation remarks on `#`, need it);
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
+/// Hands back the status of the position reached, and whether its mobility is left open.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move) {
-    let pos = state.game.play_unchecked_unkeyed(mv);
+fn play(game: &mut Game, mv: Move) -> (MoveStatus, bool) {
+    let pos = game.play_unchecked_unkeyed(mv);
     let checkers = pos.checkers_after_move(mv);
-    state.mobility_open = checkers.is_empty();
-    state.status = MoveStatus {
+    let status = MoveStatus {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
+    (status, checkers.is_empty())
 }
 
 /// Charges the budget for trying readings with the one move a branch played before it
@@ -505,7 +544,7 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted);
+        (b.status, b.mobility_open) = play(&mut b.game, inserted);
         charge_move(record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
