@@ -240,6 +240,9 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
             Some(notation) => plain_move_written(pos, notation, &record.reading, status.checkers),
             None => None,
         };
+        // The side to move and its move number, for a move played, read from the position
+        // while it is at hand.
+        let mover = (pos.turn(), pos.fullmove_number());
         if mobility_open {
             mobility_open = false;
             if plain.is_none() {
@@ -258,6 +261,7 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
         if let (Some((mv, writing)), Some(notation)) = (plain, token) {
             (status, mobility_open) = advance_parts(
                 &mut state.game,
+                mover,
                 &mut state.remark_plies,
                 next,
                 mv,
@@ -337,8 +341,11 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
 /// remark. `writing` is what the caller already knows of the token's writing.
 #[inline(always)]
 fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, record: &Record) {
+    let before = state.game.position();
+    let mover = (before.turn(), before.fullmove_number());
     (state.status, state.mobility_open) = advance_parts(
         &mut state.game,
+        mover,
         &mut state.remark_plies,
         state.next,
         mv,
@@ -349,11 +356,14 @@ fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, 
     state.next += 1;
 }
 
-/// [`advance`] on the parts of a replay it changes, the token read being `next`: hands back
-/// the status of the position reached and whether its mobility is left open (see [`play`]).
+/// [`advance`] on the parts of a replay it changes, the token read being `next` and the
+/// move made by `mover`, the side to move and its move number: hands back the status of the
+/// position reached and whether its mobility is left open (see [`play`]).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn advance_parts(
     game: &mut Game,
+    (mover, number_before): (Color, u32),
     remark_plies: &mut Vec<(usize, MoveStatus)>,
     next: usize,
     mv: Move,
@@ -361,12 +371,9 @@ fn advance_parts(
     writing: Writing,
     record: &Record,
 ) -> (MoveStatus, bool) {
-    let before = game.position();
     // Only a writing not yet told needs to know whether the move captures.
     let capture = writing == Writing::Unknown
-        && (mv.is_en_passant() || before.board().occupied().contains(mv.to()));
-    let mover = before.turn();
-    let number_before = before.fullmove_number();
+        && (mv.is_en_passant() || game.position().board().occupied().contains(mv.to()));
     let (status, mobility_open) = play(game, mv);
     let ply = game.plies();
     // The move's own number is the number of the position it was played from, read there
