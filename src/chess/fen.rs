@@ -252,21 +252,24 @@ impl Fen {
         }
         let mut line = FenBytes::default();
         // The first rank written is the eighth; each rank's squares run from file a to h.
+        // Only the occupied squares of a rank are visited, the empty ones between them
+        // counted from their files: a rank holds a few pieces, and a test of every square
+        // cost more than the rest of the line.
+        let occupied = setup.board.occupied().0;
         for rank in (0..8).rev() {
-            let mut empty = 0u8;
-            for &letter in &letters[rank * 8..rank * 8 + 8] {
-                if letter == 0 {
-                    empty += 1;
-                    continue;
+            let mut row = (occupied >> (8 * rank)) as u8;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros() as usize;
+                if next > file {
+                    line.push(b'0' + (next - file) as u8);
                 }
-                if empty > 0 {
-                    line.push(b'0' + empty);
-                    empty = 0;
-                }
-                line.push(letter);
+                line.push(letters[rank * 8 + next]);
+                file = next + 1;
+                row &= row - 1;
             }
-            if empty > 0 {
-                line.push(b'0' + empty);
+            if file < 8 {
+                line.push(b'0' + (8 - file) as u8);
             }
             if rank > 0 {
                 line.push(b'/');

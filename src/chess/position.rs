@@ -640,6 +640,26 @@ impl Position {
     /// The squares from which pieces of `role` of the side to move have a legal move to
     /// `to`, among `origins`.
     pub(crate) fn legal_origins(&self, role: Role, origins: Bitboard, to: Square) -> Bitboard {
+        // A knight, bishop, rook or queen has only normal moves, each told from the attack
+        // tables ([`Position::normal_move_legality`]): the notation remarks and the SAN of
+        // a helpmate line ask this for one or two pieces, where setting up the move
+        // generator cost several times as much.
+        if matches!(role, Role::Knight | Role::Bishop | Role::Rook | Role::Queen) {
+            let checkers = self.checkers();
+            let mut legal = Bitboard::EMPTY;
+            for from in origins & self.board.by_piece(role.of(self.turn)) {
+                let mv = Move::normal(role, from, to);
+                if self.normal_move_legality(mv, checkers) == Some(true) {
+                    legal = legal.with(from);
+                }
+            }
+            return legal;
+        }
+        self.generated_legal_origins(role, origins, to)
+    }
+
+    /// [`Position::legal_origins`] found by the move generator.
+    fn generated_legal_origins(&self, role: Role, origins: Bitboard, to: Square) -> Bitboard {
         let mut sink = OriginsSink {
             role,
             origins: Bitboard::EMPTY,
@@ -931,5 +951,44 @@ mod tests {
             }
         }
         assert!(compared > 1000, "only {compared} legal moves compared");
+    }
+
+    /// The squares from which pieces of each kind can legally move to each square, in
+    /// positions with checks, pins and promotions: the same from the attack tables as from
+    /// the move generator.
+    #[test]
+    fn legal_origins_agree_with_the_move_generator() {
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "4k3/8/4r3/8/1b6/2N1N3/3B4/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/2N5/1qB5/r3K1NR w K - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "1Q2k3/8/8/8/8/8/Q6Q/Q3K3 b - - 0 1",
+        ];
+        let mut found = 0;
+        for fen in starts {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for step in 0..30 {
+                for role in Role::ALL {
+                    let origins = pos.board().by_piece(role.of(pos.turn()));
+                    for to in Bitboard::FULL {
+                        let legal = pos.legal_origins(role, origins, to);
+                        assert_eq!(
+                            legal,
+                            pos.generated_legal_origins(role, origins, to),
+                            "{role:?} to {to:?} in {}",
+                            pos.to_fen()
+                        );
+                        found += legal.count() as usize;
+                    }
+                }
+                let moves = pos.legal_moves();
+                let Some(&mv) = moves.get((step * 5 + 1) % moves.len().max(1)) else {
+                    break;
+                };
+                pos.play_unchecked(mv);
+            }
+        }
+        assert!(found > 1000, "only {found} origins found");
     }
 }

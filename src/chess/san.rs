@@ -339,6 +339,53 @@ impl San {
         self.each_char(|c| out.push(c));
     }
 
+    /// Writes the notation's bytes into `piece` from `at`, and returns where they end: at
+    /// most five bytes for castling and seven for any other move.
+    #[inline]
+    fn put_bytes<const N: usize>(&self, piece: &mut [u8; N], mut at: usize) -> usize {
+        match *self {
+            San::Castle(side) => {
+                let text = side.san().as_bytes();
+                piece[at..at + text.len()].copy_from_slice(text);
+                at + text.len()
+            }
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
+                if role != Role::Pawn {
+                    piece[at] = role.upper_char() as u8;
+                    at += 1;
+                }
+                if let Some(file) = file {
+                    piece[at] = file.char() as u8;
+                    at += 1;
+                }
+                if let Some(rank) = rank {
+                    piece[at] = rank.char() as u8;
+                    at += 1;
+                }
+                if capture {
+                    piece[at] = b'x';
+                    at += 1;
+                }
+                piece[at] = to.file().char() as u8;
+                piece[at + 1] = to.rank().char() as u8;
+                at += 2;
+                if let Some(promotion) = promotion {
+                    piece[at] = b'=';
+                    piece[at + 1] = promotion.upper_char() as u8;
+                    at += 2;
+                }
+                at
+            }
+        }
+    }
+
     /// Hands each character of the notation to `push`, in order.
     fn each_char(&self, mut push: impl FnMut(char)) {
         match *self {
@@ -623,10 +670,12 @@ impl Position {
     }
 
     fn numbered_line_testing(&self, moves: &[Move], test_legality: bool) -> String {
-        // About five characters a move and a number every other move. The line is written
-        // as bytes (every character of it is ASCII), without a test of each character's
-        // width, and made a string once.
-        let mut text: Vec<u8> = Vec::with_capacity(8 * moves.len());
+        // The line is written as bytes (every character of it is ASCII), without a test of
+        // each character's width, and made a string once. Each move, with the space and the
+        // number before it, is gathered in a piece of a fixed size on the stack and copied
+        // onto the line whole, then cut back to its length: a copy of a known size is a few
+        // stores, where one call of `memcpy` or one test of the room per byte cost more.
+        let mut text: Vec<u8> = Vec::with_capacity(LINE_PIECE * moves.len());
         let mut pos = *self;
         // The pieces giving check in `pos`: each is worked out once, for the check mark of
         // the move that leads to the position and for the legality test of the next, from
@@ -637,23 +686,32 @@ impl Position {
                 break;
             }
             let mut next = pos;
-            next.play_unchecked(mv);
+            next.play_unchecked_inlined(mv);
             let next_checkers = next.checkers_after_move(mv);
+            let mut piece = [0u8; LINE_PIECE];
+            let mut len = 0;
             if !text.is_empty() {
-                text.push(b' ');
+                piece[0] = b' ';
+                len = 1;
             }
             if pos.turn() == Color::White {
-                push_number(&mut text, pos.fullmove_number());
-                text.extend_from_slice(b". ");
+                len = put_number(&mut piece, len, pos.fullmove_number());
+                piece[len..len + 2].copy_from_slice(b". ");
+                len += 2;
             } else if i == 0 {
-                push_number(&mut text, pos.fullmove_number());
-                text.extend_from_slice(b"... ");
+                len = put_number(&mut piece, len, pos.fullmove_number());
+                piece[len..len + 4].copy_from_slice(b"... ");
+                len += 4;
             }
             let san = SanPlus::from_move_given(&pos, mv, &next, next_checkers);
-            san.san.each_char(|c| text.push(c as u8));
+            len = san.san.put_bytes(&mut piece, len);
             if let Some(suffix) = san.suffix {
-                text.push(suffix.char() as u8);
+                piece[len] = suffix.char() as u8;
+                len += 1;
             }
+            let end = text.len() + len;
+            text.extend_from_slice(&piece);
+            text.truncate(end);
             pos = next;
             checkers = next_checkers;
         }
@@ -667,10 +725,38 @@ impl Position {
     }
 }
 
-/// Appends the decimal digits of `number` (see [`super::decimal_digits`]).
-fn push_number(out: &mut Vec<u8>, number: u32) {
-    let (digits, at) = super::decimal_digits(number);
-    out.extend_from_slice(&digits[at..]);
+/// The room for one move of a numbered line: a space, a move number of at most ten digits
+/// with `... `, and at most seven characters of SAN (`Qa1xb2`, `exd8=Q`) with a mark.
+const LINE_PIECE: usize = 32;
+
+/// Writes the decimal digits of `number` into `piece` from `at`, and returns where they end.
+/// The move numbers of real games have at most three digits, written here at once; longer
+/// ones are left to [`super::decimal_digits`].
+fn put_number(piece: &mut [u8; LINE_PIECE], at: usize, number: u32) -> usize {
+    let digit = |n: u32| b'0' + (n % 10) as u8;
+    match number {
+        0..=9 => {
+            piece[at] = digit(number);
+            at + 1
+        }
+        10..=99 => {
+            piece[at] = digit(number / 10);
+            piece[at + 1] = digit(number);
+            at + 2
+        }
+        100..=999 => {
+            piece[at] = digit(number / 100);
+            piece[at + 1] = digit(number / 10);
+            piece[at + 2] = digit(number);
+            at + 3
+        }
+        _ => {
+            let (digits, first) = super::decimal_digits(number);
+            let digits = &digits[first..];
+            piece[at..at + digits.len()].copy_from_slice(digits);
+            at + digits.len()
+        }
+    }
 }
 
 /// Either kind of failure when reading SAN text against a position.
@@ -693,8 +779,8 @@ impl std::error::Error for ReadSanError {}
 
 #[cfg(test)]
 mod tests {
-    use super::push_number;
-    use crate::chess::Position;
+    use super::{LINE_PIECE, put_number};
+    use crate::chess::{Color, Move, Position};
 
     /// A legal line is written the same with and without the test of each move, from
     /// positions with either side to move, through checks, captures, castling and
@@ -724,6 +810,45 @@ mod tests {
                     start.numbered_legal_line(&line[..end]),
                     start.numbered_line(&line[..end])
                 );
+                assert_eq!(
+                    start.numbered_line(&line[..end]),
+                    formatted(start, &line[..end])
+                );
+            }
+        }
+    }
+
+    /// A numbered line written move by move with the formatting machinery.
+    fn formatted(start: Position, line: &[Move]) -> String {
+        let mut pos = start;
+        let mut words = Vec::new();
+        for (i, &mv) in line.iter().enumerate() {
+            match pos.turn() {
+                Color::White => words.push(format!("{}.", pos.fullmove_number())),
+                Color::Black if i == 0 => words.push(format!("{}...", pos.fullmove_number())),
+                Color::Black => {}
+            }
+            words.push(pos.san(mv));
+            pos.play_unchecked(mv);
+        }
+        words.join(" ")
+    }
+
+    /// Move numbers of every length are written in a line as formatting writes them.
+    #[test]
+    fn a_line_is_written_with_numbers_of_every_length() {
+        for number in [1, 9, 10, 99, 100, 999, 1_000, 123_456] {
+            for turn in ["w", "b"] {
+                let fen = format!("4k3/8/8/8/8/8/4P3/R3K2R {turn} KQ - 0 {number}");
+                let start = Position::from_fen(&fen).unwrap();
+                let mut pos = start;
+                let mut line = Vec::new();
+                for _ in 0..4 {
+                    let mv = pos.legal_moves()[0];
+                    line.push(mv);
+                    pos.play_unchecked(mv);
+                }
+                assert_eq!(start.numbered_line(&line), formatted(start, &line), "{fen}");
             }
         }
     }
@@ -731,10 +856,11 @@ mod tests {
     /// The digits agree with the standard formatting, at the edges of each length.
     #[test]
     fn numbers_are_written_as_format_writes_them() {
-        for number in [0, 1, 9, 10, 99, 100, 1_000, 65_535, u32::MAX] {
-            let mut text = b"x".to_vec();
-            push_number(&mut text, number);
-            assert_eq!(text, format!("x{number}").into_bytes());
+        for number in [0, 1, 9, 10, 99, 100, 999, 1_000, 65_535, u32::MAX] {
+            let mut piece = [0u8; LINE_PIECE];
+            piece[0] = b'x';
+            let end = put_number(&mut piece, 1, number);
+            assert_eq!(piece[..end], *format!("x{number}").as_bytes());
         }
     }
 }

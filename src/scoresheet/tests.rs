@@ -1190,6 +1190,7 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
     ];
     let files = ["", "a", "b", "c", "d", "e", "f", "g", "h"];
     let mut tried = 0;
+    let (mut plain, mut remarked) = (0, 0);
     for fen in fens {
         let mut here = Position::from_fen(fen).unwrap();
         for ply in 0..60 {
@@ -1197,12 +1198,33 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
             let mut tokens: Vec<String> = Vec::new();
             for &mv in moves.iter() {
                 let san = here.san(mv);
-                tokens.push(san.trim_end_matches(['+', '#']).to_owned());
+                let bare = san.trim_end_matches(['+', '#']).to_owned();
+                // The same move written with wrong marks, without or with a capture sign
+                // where it does not belong, with an origin SAN does not need, and with an
+                // en passant mark: the writings a remark is about.
+                tokens.push(format!("{bare}+"));
+                tokens.push(format!("{bare}#"));
+                tokens.push(format!("{bare}++"));
+                tokens.push(bare.replace('x', ""));
+                tokens.push(bare.replace('x', "-"));
+                if mv.role() != Role::Pawn && !bare.contains('x') {
+                    tokens.push(format!("{}x{}", &bare[..1], &bare[1..]));
+                }
+                let (from_file, from_rank) = (mv.from().file().char(), mv.from().rank().char());
+                if mv.role() != Role::Pawn && mv.castling_side().is_none() {
+                    tokens.push(format!("{}{from_file}{}", &bare[..1], &bare[1..]));
+                    tokens.push(format!("{}{from_rank}{}", &bare[..1], &bare[1..]));
+                }
+                if mv.role() == Role::Pawn && !bare.contains('x') {
+                    tokens.push(format!("{from_file}{bare}"));
+                }
+                tokens.push(format!("{bare}e.p."));
+                tokens.push(bare);
                 tokens.push(san);
             }
             // Castling written whether or not it is legal here (in check, through an
             // attacked square, without the right, with a piece in the way).
-            tokens.extend(["O-O", "O-O-O", "0-0", "0-0-0"].map(String::from));
+            tokens.extend(["O-O", "O-O-O", "0-0", "0-0-0", "O-O+", "0-0#"].map(String::from));
             for square in Square::all() {
                 for letter in ["N", "B", "R", "Q", "K"] {
                     tokens.push(format!("{letter}{square}"));
@@ -1218,6 +1240,15 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
                     assert_eq!(quick, slow, "{token} in {}", here.to_fen());
                     tried += 1;
                 }
+                // The replay's marks for a notation remark, told from the notation while a
+                // plain move is read, are those the remarks' own test gives.
+                if let Some((told, looked)) =
+                    super::verify::plain_remark_both_ways_for_tests(&here, token)
+                {
+                    assert_eq!(told, looked, "{token} in {}", here.to_fen());
+                    remarked += usize::from(told);
+                    plain += 1;
+                }
             }
             let Some(&mv) = moves.get((ply * 5) % moves.len().max(1)) else {
                 break;
@@ -1226,6 +1257,10 @@ fn plain_moves_are_read_as_the_move_generator_reads_them() {
         }
     }
     assert!(tried > 10_000, "{tried} tokens tried");
+    assert!(
+        remarked > 1_000 && plain - remarked > 1_000,
+        "{remarked} of {plain}"
+    );
 }
 
 /// The replay works out the pieces giving check from the move just played (the piece moved,

@@ -265,13 +265,19 @@ pub(super) fn may_need_remark(
         }
         Notation::Chesmayne { .. } => return true,
     };
+    !check_mark_fits(check, after)
+}
+
+/// Whether `check` is the mark the move reaching a position of status `after` deserves:
+/// none without check, `+` for a check that does not mate, `#` or `++` for a mate.
+#[inline(always)]
+pub(super) fn check_mark_fits(check: CheckMark, after: MoveStatus) -> bool {
     let gives_check = after.checkers.is_nonempty();
-    let check_fits = match check {
+    match check {
         CheckMark::None => !gives_check,
         CheckMark::Check => gives_check && !after.is_checkmate(),
         CheckMark::Mate | CheckMark::DoublePlus => after.is_checkmate(),
-    };
-    !check_fits
+    }
 }
 
 /// Whether SAN needs the origin file and the origin rank for `mv` (beyond the destination).

@@ -8,11 +8,13 @@ use crate::chess::{
     Bitboard, Color, Ending, Game, Laws, Move, MoveList, MoveStatus, Position, Role,
 };
 
-use super::language::{Reading, candidates_into, generated_candidates_into, plain_move};
-use super::remarks::may_need_remark;
+use super::language::{
+    Reading, Writing, candidates_into, generated_candidates_into, plain_move_written,
+};
+use super::remarks::{check_mark_fits, may_need_remark};
 use super::{RecordingKind, Tokens, move_number};
 use crate::scoresheet::notation::Notation;
-use crate::scoresheet::pgn::MoveNumber;
+use crate::scoresheet::pgn::MoveToken;
 
 /// How far a replay under one reading of the piece letters got.
 #[derive(Debug, Clone)]
@@ -47,8 +49,8 @@ pub(super) struct Replay {
 /// [`Replay`], which is copied for each branch and moved as it is returned.
 struct Record<'a> {
     tokens: Tokens<'a>,
-    /// The move number written with each token, if any.
-    numbers: &'a [Option<MoveNumber>],
+    /// The tokens, for the move number written with each, if any.
+    written: &'a [MoveToken],
     reading: Reading,
     laws: Laws,
     /// Plies that trying readings may still replay, shared by every branch of one replay, so
@@ -168,19 +170,32 @@ pub(super) fn recycle_remark_plies(mut list: Vec<(usize, MoveStatus)>) {
 }
 
 /// Plays the tokens from `start` under one reading of the letters until the record ends,
-/// the game ends by itself, or a token cannot be played.
+/// the game ends by itself, or a token cannot be played. `written` are the tokens as read,
+/// for the move number written with each (a shorter list means no number past its end).
 pub(super) fn replay(
     start: Position,
     tokens: Tokens,
-    numbers: &[Option<MoveNumber>],
+    written: &[MoveToken],
     reading: Reading,
     laws: Laws,
 ) -> Replay {
+    let record = Record {
+        tokens,
+        written,
+        reading,
+        laws,
+        budget: Cell::new(READING_BUDGET),
+    };
+    continue_replay(starting_state(start, tokens.count), &record)
+}
+
+/// A replay standing at `start`, with room for `plies` half-moves.
+fn starting_state(start: Position, plies: usize) -> Replay {
     // The start's mobility is left open out of check, as after any move: the first written
     // move mostly settles it.
     let checkers = start.checkers();
-    let state = Replay {
-        game: fresh_game(start, tokens.count),
+    Replay {
+        game: fresh_game(start, plies),
         status: MoveStatus {
             checkers,
             has_legal_moves: checkers.is_empty() || start.has_legal_moves_given(checkers),
@@ -192,60 +207,83 @@ pub(super) fn replay(
         inserted: Vec::new(),
         remark_plies: SPARE_REMARK_PLIES.take(),
         faults: Vec::new(),
-    };
-    let record = Record {
-        tokens,
-        numbers,
-        reading,
-        laws,
-        budget: Cell::new(READING_BUDGET),
-    };
-    continue_replay(state, &record)
+    }
 }
 
+/// Plays on from where `state` stands until the record ends, the game ends by itself, or a
+/// token cannot be played. The plies played are charged to the budget for trying readings
+/// ([`Record::budget`]) whenever it may be read next: before trying readings, and before
+/// handing the replay back; the move that led to `state` is its caller's to charge.
 fn continue_replay(mut state: Replay, record: &Record) -> Replay {
     let (parsed, reading, laws) = (record.tokens.readable, record.reading, record.laws);
+    // The plies played so far that the budget has been charged for: counting them from the
+    // game's length when they are charged, rather than one by one, keeps the budget out of
+    // the loop over the tokens.
+    let mut charged = state.game.plies();
     // Room for the legal moves a written move may mean, and those that fit it: used only
     // for a written move that the plain path leaves to the move generator.
     let mut scratch = MoveList::new();
     let mut found = Vec::new();
+    // The token to read, and the status of the position reached and whether its mobility is
+    // open, are kept apart from the replay while plain moves are played, and put back in it
+    // before anything else reads it: kept in the replay, they were stored and loaded again
+    // with every ply, since the game's lists it also holds are written in between.
+    let (mut next, mut status, mut mobility_open) = (state.next, state.status, state.mobility_open);
     loop {
         let ply = state.game.plies();
         let pos = state.game.position();
-        let token = parsed.get(state.next);
+        let token = parsed.get(next);
         // A plain move of the next token, found without the move generator, is legal, and
         // proves what a search for any legal move would: the game goes on. The pieces giving
         // check are known for every position of the replay (only the mobility may be open).
         let plain = match token {
-            Some(notation) => plain_move(pos, notation, &record.reading, state.status.checkers),
+            Some(notation) => plain_move_written(pos, notation, &record.reading, status.checkers),
             None => None,
         };
-        if state.mobility_open {
-            state.mobility_open = false;
+        // The side to move and its move number, for a move played, read from the position
+        // while it is at hand.
+        let mover = (pos.turn(), pos.fullmove_number());
+        if mobility_open {
+            mobility_open = false;
             if plain.is_none() {
                 // Open only out of check, where no piece gives check.
-                state.status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
+                status.has_legal_moves = pos.has_legal_moves_given(Bitboard::EMPTY);
             }
         }
-        let status = state.status;
         // Every earlier ply of this replay was tested and had no ending, or it would have
         // stopped there.
         if let Some(ending) = state.game.ending_given_after_none(ply, status, laws) {
+            (state.next, state.status, state.mobility_open) = (next, status, mobility_open);
             state.stop = Stop::Ended(ply, ending);
+            charge(record, ply, &mut charged);
             return state;
         }
+        if let (Some((mv, writing)), Some(notation)) = (plain, token) {
+            (status, mobility_open) = advance_parts(
+                &mut state.game,
+                mover,
+                &mut state.remark_plies,
+                next,
+                mv,
+                notation,
+                writing,
+                record,
+            );
+            next += 1;
+            continue;
+        }
+        (state.next, state.status, state.mobility_open) = (next, status, mobility_open);
         // Past the readable tokens is the end of the record, or the first unreadable token.
         let Some(notation) = token else {
             state.stop = match record.tokens.unreadable {
                 Some(err) => Stop::Failed(state.next, Failure::Unreadable(err.to_string())),
                 None => Stop::Complete,
             };
+            charge(record, ply, &mut charged);
             return state;
         };
-        if let Some(mv) = plain {
-            advance(&mut state, mv, notation, record);
-            continue;
-        }
+        // Trying readings reads the budget.
+        charge(record, ply, &mut charged);
         let pos = *state.game.position();
         if let Err(failure) = generated_candidates_into(
             &pos,
@@ -294,54 +332,104 @@ fn continue_replay(mut state: Replay, record: &Record) -> Replay {
                 return state;
             }
         };
-        advance(&mut state, mv, notation, record);
+        advance(&mut state, mv, notation, Writing::Unknown, record);
+        (next, status, mobility_open) = (state.next, state.status, state.mobility_open);
     }
 }
 
 /// Plays the move the next token records, and marks its ply if its writing may deserve a
-/// remark.
+/// remark. `writing` is what the caller already knows of the token's writing.
 #[inline(always)]
-fn advance(state: &mut Replay, mv: Move, notation: &Notation, record: &Record) {
+fn advance(state: &mut Replay, mv: Move, notation: &Notation, writing: Writing, record: &Record) {
     let before = state.game.position();
-    let capture = mv.is_en_passant() || before.board().occupied().contains(mv.to());
-    let mover = before.turn();
-    let number_before = before.fullmove_number();
-    play(state, mv, record);
-    let ply = state.game.plies();
+    let mover = (before.turn(), before.fullmove_number());
+    (state.status, state.mobility_open) = advance_parts(
+        &mut state.game,
+        mover,
+        &mut state.remark_plies,
+        state.next,
+        mv,
+        notation,
+        writing,
+        record,
+    );
+    state.next += 1;
+}
+
+/// [`advance`] on the parts of a replay it changes, the token read being `next` and the
+/// move made by `mover`, the side to move and its move number: hands back the status of the
+/// position reached and whether its mobility is left open (see [`play`]).
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn advance_parts(
+    game: &mut Game,
+    (mover, number_before): (Color, u32),
+    remark_plies: &mut Vec<(usize, MoveStatus)>,
+    next: usize,
+    mv: Move,
+    notation: &Notation,
+    writing: Writing,
+    record: &Record,
+) -> (MoveStatus, bool) {
+    // Only a writing not yet told needs to know whether the move captures.
+    let capture = writing == Writing::Unknown
+        && (mv.is_en_passant() || game.position().board().occupied().contains(mv.to()));
+    let (status, mobility_open) = play(game, mv);
+    let ply = game.plies();
     // The move's own number is the number of the position it was played from, read there
     // rather than worked out from the start, unless that number stopped at its ceiling.
     let number_differs = record
-        .numbers
-        .get(state.next)
-        .copied()
-        .flatten()
+        .written
+        .get(next)
+        .and_then(|token| token.number)
         .is_some_and(|n| {
             if number_before == u32::MAX {
-                (n.number as usize, n.black) != move_number(state.game.start(), ply)
+                (n.number as usize, n.black) != move_number(game.start(), ply)
             } else {
                 (n.number, n.black) != (number_before, mover == Color::Black)
             }
         });
-    if may_need_remark(notation, mv, capture, state.status, number_differs) {
-        state.remark_plies.push((ply, state.status));
+    let remark = number_differs
+        || match writing {
+            Writing::Plain(check) => !check_mark_fits(check, status),
+            Writing::Unknown => may_need_remark(notation, mv, capture, status, false),
+        };
+    if remark {
+        remark_plies.push((ply, status));
     }
-    state.next += 1;
+    (status, mobility_open)
 }
 
 /// Plays one move. Whether the side to move then has a legal move is asked of the move
 /// generator at once only in check (a checkmate, and the notation remarks on `#`, need it);
 /// otherwise it is left open for the next turn of the replay, which mostly settles it with
 /// the next written move.
+/// Hands back the status of the position reached, and whether its mobility is left open.
 #[inline(always)]
-fn play(state: &mut Replay, mv: Move, record: &Record) {
-    let pos = state.game.play_unchecked_unkeyed(mv);
+fn play(game: &mut Game, mv: Move) -> (MoveStatus, bool) {
+    let pos = game.play_unchecked_unkeyed(mv);
     let checkers = pos.checkers_after_move(mv);
-    state.mobility_open = checkers.is_empty();
-    state.status = MoveStatus {
+    let status = MoveStatus {
         checkers,
         has_legal_moves: checkers.is_empty() || pos.has_legal_moves_given(checkers),
     };
+    (status, checkers.is_empty())
+}
+
+/// Charges the budget for trying readings with the one move a branch played before it
+/// replays on ([`continue_replay`] charges the plies it plays itself).
+fn charge_move(record: &Record) {
     record.budget.set(record.budget.get().saturating_sub(1));
+}
+
+/// Charges the budget for trying readings with the plies played since `charged`, the length
+/// of the game when it was last charged, up to `plies`.
+fn charge(record: &Record, plies: usize, charged: &mut usize) {
+    let played = plies.saturating_sub(*charged);
+    record
+        .budget
+        .set(record.budget.get().saturating_sub(played));
+    *charged = plies;
 }
 
 /// A copy of the replay to try one reading on, or `None` when the budget for trying is
@@ -392,7 +480,8 @@ fn choose_reading(
     for &mv in several {
         let mut b = branch(state, record)?;
         b.faults.push(fault.clone());
-        advance(&mut b, mv, notation, record);
+        advance(&mut b, mv, notation, Writing::Unknown, record);
+        charge_move(record);
         branches.push(continue_replay(b, record));
     }
     let standing: Vec<usize> = (0..branches.len())
@@ -432,7 +521,10 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
     // A token that carries its move number must carry the number it has once the missing
     // move is put back (`2. Nf3 3. Bc4`); one whose number already fits where it stands
     // (`1. e5`) is the move it says, and illegal.
-    let number = record.numbers.get(state.next).copied().flatten();
+    let number = record
+        .written
+        .get(state.next)
+        .and_then(|token| token.number);
     let after_gap = move_number(state.game.start(), state.game.plies() + 2);
     if number.is_some_and(|n| (n.number as usize, n.black) != after_gap) {
         return None;
@@ -459,7 +551,8 @@ fn insert_missing(state: &Replay, notation: &Notation, record: &Record) -> Optio
             chosen: None,
             standing: 1,
         });
-        play(&mut b, inserted, record);
+        (b.status, b.mobility_open) = play(&mut b.game, inserted);
+        charge_move(record);
         b.inserted.push(b.game.plies());
         let b = continue_replay(b, record);
         // The inserted move must leave the token to be played: one that ends the game
@@ -517,7 +610,8 @@ fn choose_promotion(
         };
         let mut branch = state.clone();
         branch.chosen_promotions.push((branch.next, role));
-        advance(&mut branch, mv, notation, record);
+        advance(&mut branch, mv, notation, Writing::Unknown, record);
+        charge_move(record);
         let branch = continue_replay(branch, record);
         // The piece must keep the rest of the record legal: an ending it causes while moves
         // are still written (a queen that stalemates) does not, so a branch is judged by how
@@ -536,4 +630,53 @@ fn choose_promotion(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scoresheet::notation::{self, Language};
+
+    /// The budget left after replaying `tokens` in English from the initial position, with
+    /// how the replay stopped.
+    fn budget_left(tokens: &str) -> (usize, Stop) {
+        let parsed: Vec<Notation> = tokens
+            .split_whitespace()
+            .map(|token| notation::parse(token).unwrap())
+            .collect();
+        let record = Record {
+            tokens: Tokens {
+                readable: &parsed,
+                unreadable: None,
+                count: parsed.len(),
+            },
+            written: &[],
+            reading: Reading::new(Language::English),
+            laws: Laws::Y2023,
+            budget: Cell::new(READING_BUDGET),
+        };
+        let replay = continue_replay(starting_state(Position::new(), parsed.len()), &record);
+        (record.budget.get(), replay.stop)
+    }
+
+    /// Every ply played counts against the budget for trying readings, in the main line and
+    /// in each branch tried, and so does every copy of the replay a branch starts from (as
+    /// many plies as it holds, and one more): the figures are those of a replay that charged
+    /// each ply as it played it.
+    #[test]
+    fn the_budget_counts_every_ply_and_every_branch() {
+        // Plain moves only: one ply each.
+        let (left, stop) = budget_left("e4 e5 Nf3 Nc6 Bb5 a6");
+        assert_eq!((READING_BUDGET - left, stop), (6, Stop::Complete));
+        // `Nd2` fits both knights at ply 5, and only one reading lets `Ng5` stand.
+        let (left, stop) = budget_left("d4 d5 Nf3 Nf6 Nd2 e6 Ng5 h6");
+        assert_eq!((READING_BUDGET - left, stop), (20, Stop::Complete));
+        // `Nd2` fits both knights, and both readings stand: the check stops there.
+        let (left, stop) = budget_left("d4 d5 Nf3 Nf6 Nd2 e6 e3 e5");
+        assert_eq!((READING_BUDGET - left, stop), (27, Stop::Unresolved(4)));
+        // A move of Black left out before `Nf3`: every move of Black tried before it, and
+        // many let the rest stand.
+        let (left, stop) = budget_left("e4 e5 d4 Nf3 Nc6");
+        assert_eq!((READING_BUDGET - left, stop), (226, Stop::Unresolved(3)));
+    }
 }

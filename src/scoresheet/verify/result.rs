@@ -243,9 +243,17 @@ fn unknown_termination(
                 )))
             }
         }
-        Verdict::Winnable(_) => Judgement::fits(Some(format!(
-            "{proof}: the win stands whether the game ended on time ({flag}), by resignation or by illegal moves"
-        ))),
+        // The note of most wins recorded without a way of ending, joined from its parts
+        // rather than through the formatting machinery, which cost about as much again.
+        Verdict::Winnable(_) => Judgement::fits(Some(
+            [
+                proof,
+                ": the win stands whether the game ended on time (",
+                flag,
+                "), by resignation or by illegal moves",
+            ]
+            .concat(),
+        )),
         Verdict::Undetermined => Judgement::fits(Some(format!(
             "{proof}: if the game ended on time ({flag}){}{}, the arbiter decides whether it is drawn",
             if laws.resignation_needs_mating_chance() {
