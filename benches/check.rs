@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use arbiter::scoresheet::pgn::{PgnReader, read_games};
-use arbiter::scoresheet::verify::{Options, verify};
+use arbiter::scoresheet::verify::{Options, VERIFIED_TAGS, verify};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const GAMES: &str = include_str!("../fixtures/pgn/random-legal.pgn");
@@ -57,6 +57,7 @@ fn check(c: &mut Criterion) {
             // Read as the check command reads: past the comments, which it never reports.
             PgnReader::new(black_box(GAMES.as_bytes()))
                 .ignoring_comments()
+                .keeping_tags(&VERIFIED_TAGS)
                 .filter_map(Result::ok)
                 .filter(|g| verify(g, Options::default()).is_clean())
                 .count()
@@ -87,6 +88,7 @@ fn real(c: &mut Criterion) {
             b.iter(|| {
                 PgnReader::new(black_box(text.as_bytes()))
                     .ignoring_comments()
+                    .keeping_tags(&VERIFIED_TAGS)
                     .filter_map(Result::ok)
                     .filter(|g| verify(g, Options::default()).is_clean())
                     .count()

@@ -13,7 +13,7 @@ use clap::Args;
 use super::{Exit, Failure, LawsArgs};
 use crate::render::scoresheet as render;
 use crate::scoresheet::pgn::{PgnReader, Problem, RawGame};
-use crate::scoresheet::verify::{self, Options, Report};
+use crate::scoresheet::verify::{self, Options, Report, VERIFIED_TAGS};
 
 #[derive(Args)]
 #[command(
@@ -138,7 +138,10 @@ impl<'a> Iterator for Games<'a> {
                     let reader = BufReader::with_capacity(READ_BUFFER, file);
                     // Nothing a check reports comes from a comment, and an online game
                     // carries a clock reading after every move: they are read past, not kept.
-                    let reader = PgnReader::new(reader).ignoring_comments();
+                    // Of the tags, only those the verification reads are kept.
+                    let reader = PgnReader::new(reader)
+                        .ignoring_comments()
+                        .keeping_tags(&VERIFIED_TAGS);
                     self.current = Some((path, reader));
                 }
                 Err(err) => self.errors.push(format!("cannot read {path}: {err}")),

@@ -1377,3 +1377,34 @@ fn the_san_shortcut_reads_as_the_full_reader() {
     }
     assert!(shortcut > from_files, "{shortcut} tokens read as moves");
 }
+
+/// A reader that keeps only [`VERIFIED_TAGS`], as the check command's does, gives every game
+/// the report that a reader keeping every tag gives: the verification reads no other tag.
+/// The files carry the tags that change a report (a FEN start, the Termination that judges
+/// a win on time) beside many that do not (Event, Elo, ECO, clock and opening tags).
+#[test]
+fn a_reader_keeping_the_verified_tags_changes_no_report() {
+    use super::pgn::PgnReader;
+    use super::verify::VERIFIED_TAGS;
+    for text in [
+        include_str!("../../fixtures/scoresheets/winnability.pgn"),
+        include_str!("../../fixtures/pgn/lichess-sample.pgn"),
+        include_str!("../../fixtures/pgn/twic-sample.pgn"),
+    ] {
+        let all: Vec<_> = PgnReader::new(text.as_bytes()).collect();
+        let kept: Vec<_> = PgnReader::new(text.as_bytes())
+            .keeping_tags(&VERIFIED_TAGS)
+            .collect();
+        assert_eq!(all.len(), kept.len());
+        for (all, kept) in all.iter().zip(&kept) {
+            let (all, kept) = (all.as_ref().unwrap(), kept.as_ref().unwrap());
+            assert!(kept.tags.len() < all.tags.len(), "game {}", all.index);
+            assert_eq!(
+                verify(all, Options::default()),
+                verify(kept, Options::default()),
+                "game {}",
+                all.index
+            );
+        }
+    }
+}

@@ -213,7 +213,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         Some(fen) => match Position::from_fen(fen) {
             Ok(pos) => pos,
             Err(err) => {
-                let span = raw.tags.iter().find(|t| t.name == "FEN").map_or(
+                let span = raw.tags.iter().find(|t| t.name == FEN).map_or(
                     Span {
                         line: raw.first_line,
                         column: 1,
@@ -652,6 +652,17 @@ fn initial_position() -> Position {
     *INITIAL.get_or_init(Position::new)
 }
 
+/// The names of the tags a verification reads, and all that it reads of the tag pairs: a
+/// reader that feeds only [`verify`] may keep these alone (see
+/// `PgnReader::keeping_tags`), which spares copying the other tags of every game.
+pub const VERIFIED_TAGS: [&str; 5] = [WHITE, BLACK, RESULT, FEN, TERMINATION];
+
+const WHITE: &str = "White";
+const BLACK: &str = "Black";
+const RESULT: &str = "Result";
+const FEN: &str = "FEN";
+const TERMINATION: &str = "Termination";
+
 /// The tags the check reads, found in one pass over the tag pairs rather than one search
 /// each. Each is the first pair of its name, as [`RawGame::tag`] gives it.
 #[derive(Debug, Clone, Copy, Default)]
@@ -668,11 +679,11 @@ impl<'a> KnownTags<'a> {
         let mut tags = KnownTags::default();
         for tag in &raw.tags {
             let slot = match tag.name.as_str() {
-                "White" => &mut tags.white,
-                "Black" => &mut tags.black,
-                "Result" => &mut tags.result,
-                "FEN" => &mut tags.fen,
-                "Termination" => &mut tags.termination,
+                WHITE => &mut tags.white,
+                BLACK => &mut tags.black,
+                RESULT => &mut tags.result,
+                FEN => &mut tags.fen,
+                TERMINATION => &mut tags.termination,
                 _ => continue,
             };
             if slot.is_none() {
