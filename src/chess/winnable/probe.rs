@@ -58,12 +58,14 @@ fn dive(
     // (Filled with a move no position has, which no legal move equals.)
     let mut excluded = [Move::normal(Role::King, Square::A1, Square::A1); STALEMATE_TRIES];
     let mut excluded_len = 0;
+    // The units giving check to the side to move; after each move of the line, worked out
+    // from the move (only the moved piece, or a line it opened, can give check).
+    let mut giving_check = checkers(&pos);
     for _ in 0..DIVE_PLIES {
         *nodes += 1;
         if *nodes > limit {
             return false;
         }
-        let giving_check = checkers(&pos);
         let winner_moves = pos.turn() == winner;
         // The winner's moves are looked over for a mate as they are generated; no move of
         // this position was excluded (a loser's move with moves to play cleared the list).
@@ -124,6 +126,7 @@ fn dive(
             || m.is_en_passant()
             || (m.castling_side().is_none() && pos.board().occupied().contains(m.to()));
         pos.play_unchecked(m);
+        giving_check = pos.checkers_after_move(m);
         line.push(m);
         if material_changed && material_unwinnable(&pos, winner) {
             return false;
@@ -176,9 +179,14 @@ impl<'a> Greedy<'a> {
         excluded: &'a [Move],
         find_mate: bool,
     ) -> Choice {
+        let mate = find_mate.then(|| MateSearch::new(pos));
         let mut greedy = Greedy {
-            ordering: Ordering::for_greedy_line(pos, winner),
-            mate: find_mate.then(|| MateSearch::new(pos)),
+            ordering: Ordering::for_greedy_line_checking(
+                pos,
+                winner,
+                mate.as_ref().map(|search| &search.checks),
+            ),
+            mate,
             seed,
             ply: ply as u32,
             excluded,
