@@ -484,12 +484,40 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
 /// cheapest evidence comes first (a piece that is not pinned with a square to go to), and the
 /// king's squares, which need attack tests, come last.
 pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
+    has_legal_move_ordered::<false>(pos, checkers)
+}
+
+/// [`has_legal_move`] asking the king's squares first: for a check that covers the king's
+/// flight squares as they stood before it, where the king still escapes more often than
+/// another unit answers (the probe's test of a mate).
+pub(crate) fn has_legal_move_king_first(pos: &Position, checkers: Bitboard) -> bool {
+    has_legal_move_ordered::<true>(pos, checkers)
+}
+
+#[inline(always)]
+fn has_legal_move_ordered<const KING_FIRST: bool>(pos: &Position, checkers: Bitboard) -> bool {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
     let ours = board.by_color(us);
     let occupied = board.occupied();
     let king = pos.king(us);
+    let without_king = occupied.without(king);
+    let squares = attacks::king_attacks(king) & !ours;
+    // Reached mostly in checks that may be mates, where every square is attacked: one map of
+    // the other side's attacks then costs less than an attack test per square.
+    let king_moves = || {
+        if squares.has_several() {
+            (squares & !attacked_squares(board, them, without_king)).is_nonempty()
+        } else {
+            squares
+                .into_iter()
+                .any(|to| !board.is_attacked(to, them, without_king))
+        }
+    };
+    if KING_FIRST && king_moves() {
+        return true;
+    }
 
     if !checkers.has_several() {
         let target = match checkers.first() {
@@ -539,22 +567,47 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
             return true;
         }
     }
-    let without_king = occupied.without(king);
-    let squares = attacks::king_attacks(king) & !ours;
-    // Reached mostly in checks that may be mates, where every square is attacked: one map of
-    // the other side's attacks then costs less than an attack test per square.
-    if squares.has_several() {
-        (squares & !attacked_squares(board, them, without_king)).is_nonempty()
-    } else {
-        squares
-            .into_iter()
-            .any(|to| !board.is_attacked(to, them, without_king))
-    }
+    !KING_FIRST && king_moves()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Asking the king's squares first changes no answer: [`has_legal_move_king_first`] and
+    /// [`has_legal_move`] both tell whether any legal move is generated, on the perft
+    /// fixture's positions and every position one and two moves on.
+    #[test]
+    fn the_king_first_test_of_a_legal_move_answers_alike() {
+        let fens = include_str!("../../fixtures/perft/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let (mut checked, mut stuck) = (0, 0);
+        for fen in fens {
+            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut positions = vec![start];
+            for &m in start.legal_moves().iter() {
+                let mut child = start;
+                child.play_unchecked(m);
+                positions.push(child);
+                for &reply in child.legal_moves().iter() {
+                    let mut grandchild = child;
+                    grandchild.play_unchecked(reply);
+                    positions.push(grandchild);
+                }
+            }
+            for pos in positions {
+                let any = !pos.legal_moves().is_empty();
+                let checkers = checkers(&pos);
+                assert_eq!(has_legal_move(&pos, checkers), any, "{pos}");
+                assert_eq!(has_legal_move_king_first(&pos, checkers), any, "{pos}");
+                checked += 1;
+                stuck += usize::from(!any);
+            }
+        }
+        assert!(checked > 10_000 && stuck > 0, "{checked} {stuck}");
+    }
 
     /// [`attacked_squares`] holds exactly the squares that [`Board::is_attacked`], which asks
     /// square by square, finds attacked: for both colours, with the board's own occupancy and

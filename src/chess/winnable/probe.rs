@@ -14,9 +14,10 @@ use super::super::attacks::{
     rook_attacks,
 };
 use super::super::movegen::{
-    MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers, has_legal_move,
+    MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
+    has_legal_move_king_first,
 };
-use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use super::super::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
 
@@ -460,8 +461,10 @@ impl<'a> MateSearch<'a> {
             & ours;
         let mut uncovering = Bitboard::EMPTY;
         for sniper in snipers {
+            // (Not several is one here: the loser's king is not in check. A count would be
+            // a software population count on this machine's baseline instruction set.)
             let blockers = between(king, sniper) & occupied;
-            if blockers.count() == 1 {
+            if !blockers.has_several() {
                 uncovering |= blockers & ours;
             }
         }
@@ -580,8 +583,30 @@ impl<'a> MateSearch<'a> {
             // the king, is taken by it.
             let from = Bitboard::from_square(m.from());
             if king_attacks(self.king).contains(m.to())
-                && (board.attackers_to(m.to(), seen) & board.by_color(us) & !from).is_empty()
+                && !guarded(board, us, m.to(), seen, board.by_color(us) & !from)
             {
+                return false;
+            }
+        } else if !MateSearch::rare(m) {
+            // A move that uncovers a check: a flight square stays one unless the moved piece
+            // covers it from its new square or a line through the square it left now reaches
+            // it (nothing else of ours can newly attack a square). Unlike the test of a direct
+            // check above, which the greedy lines are defined by, this one is exact: it passes
+            // over only checks that the king escapes, so it changes no answer, and spares
+            // playing the move to find that out.
+            let seen =
+                (through_king & !Bitboard::from_square(m.from())) | Bitboard::from_square(m.to());
+            let covered = Bitboard::from_square(m.to())
+                | queen_attacks(m.from(), seen)
+                | match m.role() {
+                    Role::Pawn => pawn_attacks(us, m.to()),
+                    Role::Knight => knight_attacks(m.to()),
+                    Role::Bishop => bishop_attacks(m.to(), seen),
+                    Role::Rook => rook_attacks(m.to(), seen),
+                    Role::Queen => queen_attacks(m.to(), seen),
+                    Role::King => king_attacks(m.to()),
+                };
+            if (flights & !covered).is_nonempty() {
                 return false;
             }
         }
@@ -594,8 +619,23 @@ impl<'a> MateSearch<'a> {
         } else {
             checkers(&child)
         };
-        checkers.is_nonempty() && !has_legal_move(&child, checkers)
+        checkers.is_nonempty() && !has_legal_move_king_first(&child, checkers)
     }
+}
+
+/// Whether one of `guards`, units of `us`, attacks `sq` when the board's occupancy is
+/// `occupied`: [`Board::attackers_to`] with the units of one side only, the cheap lookups
+/// first and the line pieces only when no other unit guards.
+#[inline]
+fn guarded(board: &Board, us: Color, sq: Square, occupied: Bitboard, guards: Bitboard) -> bool {
+    let steppers = (pawn_attacks(!us, sq) & board.pawns())
+        | (knight_attacks(sq) & board.knights())
+        | (king_attacks(sq) & board.kings());
+    (steppers & guards).is_nonempty()
+        || (((rook_attacks(sq, occupied) & board.straight_sliders())
+            | (bishop_attacks(sq, occupied) & board.diagonal_sliders()))
+            & guards)
+            .is_nonempty()
 }
 
 #[cfg(test)]
@@ -655,6 +695,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The mate test is exact where a check is uncovered or the move is of a rare kind: it
+    /// finds a mate exactly where playing the move checkmates (the test of the uncovered
+    /// check's flight squares passes over no mate). A direct check it finds mating does
+    /// mate. Every move of many positions, for the side to move.
+    #[test]
+    fn the_mate_test_is_exact_for_uncovered_checks() {
+        let positions = super::super::search::tests::sample_positions();
+        let mut uncovered = 0;
+        for pos in &positions {
+            let mut search = MateSearch::new(pos);
+            for &m in pos.legal_moves().iter() {
+                let mates = search.may_check(m) && search.mates(m);
+                let mut child = *pos;
+                child.play_unchecked(m);
+                let direct = !MateSearch::rare(m) && !search.uncovering.contains(m.from());
+                if direct {
+                    assert!(!mates || child.is_checkmate(), "{pos} {m}");
+                } else {
+                    assert_eq!(mates, child.is_checkmate(), "{pos} {m}");
+                    uncovered += 1;
+                }
+            }
+        }
+        assert!(uncovered > 100, "{uncovered}");
     }
 
     /// Regression: a probe from a position where the loser, to move, has no move (here a
