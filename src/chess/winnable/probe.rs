@@ -358,6 +358,8 @@ impl Greedy<'_> {
 /// Most calls bring no move (a blocked piece, a pawn set that is empty): those return at
 /// once, without a call.
 impl MoveSink for Greedy<'_> {
+    const BARE_KINGS: bool = true;
+
     #[inline(always)]
     fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
         if targets.is_nonempty() {
