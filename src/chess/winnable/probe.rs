@@ -126,7 +126,8 @@ fn dive(
         let material_changed = m.promotion_role().is_some()
             || m.is_en_passant()
             || (m.castling_side().is_none() && pos.board().occupied().contains(m.to()));
-        pos.play_unchecked(m);
+        // (Inlined: a greedy line plays one move per position it visits.)
+        pos.play_unchecked_inlined(m);
         giving_check = pos.checkers_after_move(m);
         line.push(m);
         if material_changed && material_unwinnable(&pos, winner) {
