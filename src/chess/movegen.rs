@@ -19,6 +19,11 @@ use super::types::{CastlingSide, Color, File, Rank, Role, Square};
 
 /// Where generated moves go.
 pub(crate) trait MoveSink {
+    /// Whether the positions generated for this sink often leave the side to move a bare
+    /// king, which then has no moves but the king's to look for: the helpmate searches'
+    /// lines, not the replay of a game or perft, which would only pay for the test.
+    const BARE_KINGS: bool = false;
+
     /// Normal moves of `role` from `from` to each square of `targets`.
     fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard);
     /// Pawn moves to each square of `targets`, each from the square `back` indices below
@@ -132,13 +137,15 @@ impl MoveSink for OriginsSink {
 
 /// Records whether any move is generated, without counting: a count is a population count
 /// per target set, which the baseline instruction set does without and so works out in a
-/// dozen instructions.
+/// dozen instructions. `CALLER` only tells the callers apart: each of the two orders of
+/// [`has_legal_move`] generates its pawn moves into a sink type of its own, so that each
+/// generator of pawn moves has one caller and is inlined there, as it was with one order.
 #[derive(Default)]
-struct AnySink {
+struct AnySink<const CALLER: u8> {
     any: bool,
 }
 
-impl MoveSink for AnySink {
+impl<const CALLER: u8> MoveSink for AnySink<CALLER> {
     #[inline]
     fn piece_moves(&mut self, _role: Role, _from: Square, targets: Bitboard) {
         self.any |= targets.is_nonempty();
@@ -249,7 +256,9 @@ pub(crate) fn generate_with_checkers<S: MoveSink>(
         sink.piece_moves(Role::King, king, king_targets);
     }
 
-    if checkers.has_several() {
+    // A bare king has nothing more to move (nor castling, without a rook); the test is made
+    // only for the sinks that ask for it (see [`MoveSink::BARE_KINGS`]).
+    if checkers.has_several() || (S::BARE_KINGS && ours == Bitboard::from_square(king)) {
         return;
     }
     // Squares the other pieces may move to: anywhere not ours, or, in check, the checker and
@@ -484,9 +493,21 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
 /// cheapest evidence comes first (a piece that is not pinned with a square to go to), and the
 /// king's squares, which need attack tests, come last.
 pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
+    pieces_have_move::<0>(pos, checkers) || king_has_move(pos)
+}
+
+/// [`has_legal_move`] asking the king's squares first: for a check that covers the king's
+/// flight squares as they stood before it, which the king still escapes more often than
+/// another unit answers it (the probe's test of a mate).
+pub(crate) fn has_legal_move_king_first(pos: &Position, checkers: Bitboard) -> bool {
+    king_has_move(pos) || pieces_have_move::<1>(pos, checkers)
+}
+
+/// Whether a unit other than the king has a legal move.
+#[inline(always)]
+fn pieces_have_move<const CALLER: u8>(pos: &Position, checkers: Bitboard) -> bool {
     let board = &pos.board;
     let us = pos.turn;
-    let them = !us;
     let ours = board.by_color(us);
     let occupied = board.occupied();
     let king = pos.king(us);
@@ -525,7 +546,7 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
             }
         }
         // Pawns and en passant are rare enough as the only moves to generate them all.
-        let mut pawns = AnySink::default();
+        let mut pawns = AnySink::<CALLER>::default();
         pawn_moves(
             pos,
             &mut pawns,
@@ -539,7 +560,19 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
             return true;
         }
     }
-    let without_king = occupied.without(king);
+    false
+}
+
+/// Whether the king has a legal move. Castling is left aside: a king that may castle may
+/// also step to the empty, unattacked square it would pass over.
+#[inline(always)]
+fn king_has_move(pos: &Position) -> bool {
+    let board = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let ours = board.by_color(us);
+    let king = pos.king(us);
+    let without_king = board.occupied().without(king);
     let squares = attacks::king_attacks(king) & !ours;
     // Reached mostly in checks that may be mates, where every square is attacked: one map of
     // the other side's attacks then costs less than an attack test per square.
@@ -555,6 +588,41 @@ pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Asking the king's squares first changes no answer: [`has_legal_move_king_first`] and
+    /// [`has_legal_move`] both tell whether any legal move is generated, on the perft
+    /// fixture's positions and every position one and two moves on.
+    #[test]
+    fn the_king_first_test_of_a_legal_move_answers_alike() {
+        let fens = include_str!("../../fixtures/perft/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let (mut checked, mut stuck) = (0, 0);
+        for fen in fens {
+            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut positions = vec![start];
+            for &m in start.legal_moves().iter() {
+                let mut child = start;
+                child.play_unchecked(m);
+                positions.push(child);
+                for &reply in child.legal_moves().iter() {
+                    let mut grandchild = child;
+                    grandchild.play_unchecked(reply);
+                    positions.push(grandchild);
+                }
+            }
+            for pos in positions {
+                let any = !pos.legal_moves().is_empty();
+                let checkers = checkers(&pos);
+                assert_eq!(has_legal_move(&pos, checkers), any, "{pos}");
+                assert_eq!(has_legal_move_king_first(&pos, checkers), any, "{pos}");
+                checked += 1;
+                stuck += usize::from(!any);
+            }
+        }
+        assert!(checked > 10_000 && stuck > 0, "{checked} {stuck}");
+    }
 
     /// [`attacked_squares`] holds exactly the squares that [`Board::is_attacked`], which asks
     /// square by square, finds attacked: for both colours, with the board's own occupancy and

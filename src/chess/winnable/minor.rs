@@ -238,18 +238,26 @@ fn best_first(
         });
         parent.legal_moves_into(&mut moves);
         let winner_moves = parent.turn() == winner;
-        let material = parent.board().occupied().count();
+        let occupied = parent.board().occupied();
         for &m in moves.iter() {
             let mut child = parent;
             child.play_unchecked(m);
-            if winner_moves && child.is_check() && !child.has_legal_moves() {
+            // The check is worked out from the move, as the replay does.
+            if winner_moves
+                && child.checkers_after_move(m).is_nonempty()
+                && !child.has_legal_moves()
+            {
                 return replayed(pos, winner, line_to(&nodes, index, m, Vec::new()));
             }
             if !seen.insert(child.repetition_key().0) {
                 continue;
             }
-            let changed =
-                m.promotion_role().is_some() || child.board().occupied().count() != material;
+            // A capture or a promotion changes the material, told from the move as a greedy
+            // line tells it (a count of the units is a software population count on this
+            // machine's baseline instruction set).
+            let changed = m.promotion_role().is_some()
+                || m.is_en_passant()
+                || (m.castling_side().is_none() && occupied.contains(m.to()));
             if changed && material_unwinnable(&child, winner) {
                 continue;
             }

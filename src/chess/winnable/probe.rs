@@ -14,9 +14,10 @@ use super::super::attacks::{
     rook_attacks,
 };
 use super::super::movegen::{
-    MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers, has_legal_move,
+    MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
+    has_legal_move_king_first,
 };
-use super::super::{Bitboard, Color, Move, MoveList, Position, Role, Square};
+use super::super::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
 use super::statics::material_unwinnable;
 
@@ -58,12 +59,14 @@ fn dive(
     // (Filled with a move no position has, which no legal move equals.)
     let mut excluded = [Move::normal(Role::King, Square::A1, Square::A1); STALEMATE_TRIES];
     let mut excluded_len = 0;
+    // The units giving check to the side to move; after each move of the line, worked out
+    // from the move (only the moved piece, or a line it opened, can give check).
+    let mut giving_check = checkers(&pos);
     for _ in 0..DIVE_PLIES {
         *nodes += 1;
         if *nodes > limit {
             return false;
         }
-        let giving_check = checkers(&pos);
         let winner_moves = pos.turn() == winner;
         // The winner's moves are looked over for a mate as they are generated; no move of
         // this position was excluded (a loser's move with moves to play cleared the list).
@@ -123,7 +126,9 @@ fn dive(
         let material_changed = m.promotion_role().is_some()
             || m.is_en_passant()
             || (m.castling_side().is_none() && pos.board().occupied().contains(m.to()));
-        pos.play_unchecked(m);
+        // (Inlined: a greedy line plays one move per position it visits.)
+        pos.play_unchecked_inlined(m);
+        giving_check = pos.checkers_after_move(m);
         line.push(m);
         if material_changed && material_unwinnable(&pos, winner) {
             return false;
@@ -176,9 +181,14 @@ impl<'a> Greedy<'a> {
         excluded: &'a [Move],
         find_mate: bool,
     ) -> Choice {
+        let mate = find_mate.then(|| MateSearch::new(pos));
         let mut greedy = Greedy {
-            ordering: Ordering::for_greedy_line(pos, winner),
-            mate: find_mate.then(|| MateSearch::new(pos)),
+            ordering: Ordering::for_greedy_line_checking(
+                pos,
+                winner,
+                mate.as_ref().map(|search| &search.checks),
+            ),
+            mate,
             seed,
             ply: ply as u32,
             excluded,
@@ -349,6 +359,8 @@ impl Greedy<'_> {
 /// Most calls bring no move (a blocked piece, a pawn set that is empty): those return at
 /// once, without a call.
 impl MoveSink for Greedy<'_> {
+    const BARE_KINGS: bool = true;
+
     #[inline(always)]
     fn piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
         if targets.is_nonempty() {
@@ -452,8 +464,10 @@ impl<'a> MateSearch<'a> {
             & ours;
         let mut uncovering = Bitboard::EMPTY;
         for sniper in snipers {
+            // (Not several is one here: the loser's king is not in check. A count would be
+            // a software population count on this machine's baseline instruction set.)
             let blockers = between(king, sniper) & occupied;
-            if blockers.count() == 1 {
+            if !blockers.has_several() {
                 uncovering |= blockers & ours;
             }
         }
@@ -536,7 +550,9 @@ impl<'a> MateSearch<'a> {
         targets & (self.checks[Role::Pawn.index()] | Bitboard(uncovering))
     }
 
-    /// Whether a move that may give check mates.
+    /// Whether a move that may give check mates. Inlined in the loop over a piece's
+    /// checking moves, its most frequent caller.
+    #[inline(always)]
     fn mates(&mut self, m: Move) -> bool {
         let pos = self.pos;
         let us = pos.turn();
@@ -572,8 +588,30 @@ impl<'a> MateSearch<'a> {
             // the king, is taken by it.
             let from = Bitboard::from_square(m.from());
             if king_attacks(self.king).contains(m.to())
-                && (board.attackers_to(m.to(), seen) & board.by_color(us) & !from).is_empty()
+                && !guarded(board, us, m.to(), seen, board.by_color(us) & !from)
             {
+                return false;
+            }
+        } else if !MateSearch::rare(m) {
+            // A move that uncovers a check: a flight square stays one unless the moved piece
+            // covers it from its new square or a line through the square it left now reaches
+            // it (nothing else of ours can newly attack a square). Unlike the test of a direct
+            // check above, which the greedy lines are defined by, this one is exact: it passes
+            // over only checks that the king escapes, so it changes no answer, and spares
+            // playing the move to find that out.
+            let seen =
+                (through_king & !Bitboard::from_square(m.from())) | Bitboard::from_square(m.to());
+            let covered = Bitboard::from_square(m.to())
+                | queen_attacks(m.from(), seen)
+                | match m.role() {
+                    Role::Pawn => pawn_attacks(us, m.to()),
+                    Role::Knight => knight_attacks(m.to()),
+                    Role::Bishop => bishop_attacks(m.to(), seen),
+                    Role::Rook => rook_attacks(m.to(), seen),
+                    Role::Queen => queen_attacks(m.to(), seen),
+                    Role::King => king_attacks(m.to()),
+                };
+            if (flights & !covered).is_nonempty() {
                 return false;
             }
         }
@@ -586,8 +624,23 @@ impl<'a> MateSearch<'a> {
         } else {
             checkers(&child)
         };
-        checkers.is_nonempty() && !has_legal_move(&child, checkers)
+        checkers.is_nonempty() && !has_legal_move_king_first(&child, checkers)
     }
+}
+
+/// Whether one of `guards`, units of `us`, attacks `sq` when the board's occupancy is
+/// `occupied`: [`Board::attackers_to`] with the units of one side only, the cheap lookups
+/// first and the line pieces only when no other unit guards.
+#[inline]
+fn guarded(board: &Board, us: Color, sq: Square, occupied: Bitboard, guards: Bitboard) -> bool {
+    let steppers = (pawn_attacks(!us, sq) & board.pawns())
+        | (knight_attacks(sq) & board.knights())
+        | (king_attacks(sq) & board.kings());
+    (steppers & guards).is_nonempty()
+        || (((rook_attacks(sq, occupied) & board.straight_sliders())
+            | (bishop_attacks(sq, occupied) & board.diagonal_sliders()))
+            & guards)
+            .is_nonempty()
 }
 
 #[cfg(test)]
@@ -647,6 +700,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The mate test is exact where a check is uncovered or the move is of a rare kind: it
+    /// finds a mate exactly where playing the move checkmates (the test of the uncovered
+    /// check's flight squares passes over no mate). A direct check it finds mating does
+    /// mate. Every move of many positions, for the side to move.
+    #[test]
+    fn the_mate_test_is_exact_for_uncovered_checks() {
+        let positions = super::super::search::tests::sample_positions();
+        let mut uncovered = 0;
+        for pos in &positions {
+            let mut search = MateSearch::new(pos);
+            for &m in pos.legal_moves().iter() {
+                let mates = search.may_check(m) && search.mates(m);
+                let mut child = *pos;
+                child.play_unchecked(m);
+                let direct = !MateSearch::rare(m) && !search.uncovering.contains(m.from());
+                if direct {
+                    assert!(!mates || child.is_checkmate(), "{pos} {m}");
+                } else {
+                    assert_eq!(mates, child.is_checkmate(), "{pos} {m}");
+                    uncovered += 1;
+                }
+            }
+        }
+        assert!(uncovered > 100, "{uncovered}");
     }
 
     /// Regression: a probe from a position where the loser, to move, has no move (here a

@@ -209,21 +209,43 @@ impl Ordering<true> {
     /// that do not mate. A greedy line cannot take a move back, and a check leaves the loser
     /// only its answers, often the capture of the checking piece; the deepening search keeps
     /// its checks, which it needs for the mates it looks for.
+    #[cfg(test)]
     pub(super) fn for_greedy_line(pos: &Position, winner: Color) -> Ordering<true> {
+        Ordering::for_greedy_line_checking(pos, winner, None)
+    }
+
+    /// [`Ordering::for_greedy_line`] for a caller that already worked out, the winner to
+    /// move, the squares from which each kind of piece would check the loser's king (by role
+    /// index, none for the king): a greedy line's mate search does at each of the winner's
+    /// positions, and the king's lines need not be looked along twice.
+    #[inline]
+    pub(super) fn for_greedy_line_checking(
+        pos: &Position,
+        winner: Color,
+        checks: Option<&[Bitboard; 6]>,
+    ) -> Ordering<true> {
         let mut ordering = Ordering::with_terms(pos, winner);
         let board = pos.board();
         let majors = (board.rooks() | board.queens()) & board.by_color(winner);
         let loser_king = pos.king(!winner);
         // A lone minor piece, though, drives the king into its corner by checks.
         if ordering.winner_moves && majors.is_nonempty() {
-            let occupied = pos.board().occupied();
-            let diagonal = bishop_attacks(loser_king, occupied);
-            let straight = rook_attacks(loser_king, occupied);
-            ordering.checks[Role::Pawn.index()] = pawn_attacks(!winner, loser_king);
-            ordering.checks[Role::Knight.index()] = knight_attacks(loser_king);
-            ordering.checks[Role::Bishop.index()] = diagonal;
-            ordering.checks[Role::Rook.index()] = straight;
-            ordering.checks[Role::Queen.index()] = diagonal | straight;
+            ordering.checks = match checks {
+                Some(checks) => *checks,
+                None => {
+                    let occupied = pos.board().occupied();
+                    let diagonal = bishop_attacks(loser_king, occupied);
+                    let straight = rook_attacks(loser_king, occupied);
+                    [
+                        pawn_attacks(!winner, loser_king),
+                        knight_attacks(loser_king),
+                        diagonal,
+                        straight,
+                        diagonal | straight,
+                        Bitboard::EMPTY,
+                    ]
+                }
+            };
         }
         // Against a bare king the winner keeps its pieces away from the king's reach unless
         // its own king guards them: a greedy line cannot take back a move that lets the lone
