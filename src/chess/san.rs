@@ -185,51 +185,65 @@ fn syntax_error(token: &str, kind: ParseSanErrorKind) -> ParseSanError {
 
 impl San {
     /// The SAN of a legal move in `pos`, with the least disambiguation that makes it unique.
+    /// Inlined: a pawn's or a king's move (most of the moves of a helpmate line) needs no
+    /// disambiguation, and the call with its saved registers cost more than the rest of it;
+    /// the other pieces' moves are written out of line.
+    #[inline]
     pub fn from_move(pos: &Position, mv: Move) -> San {
         if let MoveKind::Castle(side) = mv.kind() {
             return San::Castle(side);
         }
+        let role = mv.role();
+        if role != Role::Pawn && role != Role::King {
+            return San::from_piece_move(pos, mv);
+        }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
+        San::Normal {
+            role,
+            // A pawn's capture is named by the file it leaves.
+            file: (role == Role::Pawn && capture).then(|| mv.from().file()),
+            rank: None,
+            capture,
+            to: mv.to(),
+            promotion: mv.promotion_role(),
+        }
+    }
+
+    /// [`San::from_move`] for a knight, bishop, rook or queen, which may need its origin.
+    #[inline(never)]
+    fn from_piece_move(pos: &Position, mv: Move) -> San {
+        let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
+        let role = mv.role();
         let (mut file, mut rank) = (None, None);
-        match mv.role() {
-            Role::Pawn => {
-                if capture {
-                    file = Some(mv.from().file());
-                }
-            }
-            Role::King => {}
-            role => {
-                // The other pieces of the same kind that could move to the same square: only
-                // their moves there are generated.
-                let board = pos.board();
-                let same = board.by_piece(role.of(pos.turn())).without(mv.from());
-                // Most often no other such piece even reaches the square (a piece's moves
-                // are symmetric: it reaches the square from where the square reaches it).
-                let reach = match role {
-                    Role::Knight => attacks::knight_attacks(mv.to()),
-                    Role::Bishop => attacks::bishop_attacks(mv.to(), board.occupied()),
-                    Role::Rook => attacks::rook_attacks(mv.to(), board.occupied()),
-                    _ => attacks::queen_attacks(mv.to(), board.occupied()),
-                };
-                let others = if (same & reach).is_nonempty() {
-                    pos.legal_origins(role, same & reach, mv.to())
-                } else {
-                    Bitboard::EMPTY
-                };
-                if others.is_nonempty() {
-                    if others.into_iter().all(|sq| sq.file() != mv.from().file()) {
-                        file = Some(mv.from().file());
-                    } else if others.into_iter().all(|sq| sq.rank() != mv.from().rank()) {
-                        rank = Some(mv.from().rank());
-                    } else {
-                        file = Some(mv.from().file());
-                        rank = Some(mv.from().rank());
-                    }
-                }
+        // The other pieces of the same kind that could move to the same square: only
+        // their moves there are generated.
+        let board = pos.board();
+        let same = board.by_piece(role.of(pos.turn())).without(mv.from());
+        // Most often no other such piece even reaches the square (a piece's moves
+        // are symmetric: it reaches the square from where the square reaches it).
+        let reach = match role {
+            Role::Knight => attacks::knight_attacks(mv.to()),
+            Role::Bishop => attacks::bishop_attacks(mv.to(), board.occupied()),
+            Role::Rook => attacks::rook_attacks(mv.to(), board.occupied()),
+            _ => attacks::queen_attacks(mv.to(), board.occupied()),
+        };
+        let others = if (same & reach).is_nonempty() {
+            pos.legal_origins(role, same & reach, mv.to())
+        } else {
+            Bitboard::EMPTY
+        };
+        if others.is_nonempty() {
+            if others.into_iter().all(|sq| sq.file() != mv.from().file()) {
+                file = Some(mv.from().file());
+            } else if others.into_iter().all(|sq| sq.rank() != mv.from().rank()) {
+                rank = Some(mv.from().rank());
+            } else {
+                file = Some(mv.from().file());
+                rank = Some(mv.from().rank());
             }
         }
         San::Normal {
-            role: mv.role(),
+            role,
             file,
             rank,
             capture,
@@ -676,6 +690,9 @@ impl Position {
         // onto the line whole, then cut back to its length: a copy of a known size is a few
         // stores, where one call of `memcpy` or one test of the room per byte cost more.
         let mut text: Vec<u8> = Vec::with_capacity(LINE_PIECE * moves.len());
+        // Each move is written from the position before it and then played on the same
+        // position: no copy of the position is made per move (two copies, before and after,
+        // cost about a twentieth of writing the line).
         let mut pos = *self;
         // The pieces giving check in `pos`: each is worked out once, for the check mark of
         // the move that leads to the position and for the legality test of the next, from
@@ -685,9 +702,6 @@ impl Position {
             if test_legality && !pos.is_legal_given(mv, checkers) {
                 break;
             }
-            let mut next = pos;
-            next.play_unchecked_inlined(mv);
-            let next_checkers = next.checkers_after_move(mv);
             let mut piece = [0u8; LINE_PIECE];
             let mut len = 0;
             if !text.is_empty() {
@@ -703,17 +717,24 @@ impl Position {
                 piece[len..len + 4].copy_from_slice(b"... ");
                 len += 4;
             }
-            let san = SanPlus::from_move_given(&pos, mv, &next, next_checkers);
-            len = san.san.put_bytes(&mut piece, len);
-            if let Some(suffix) = san.suffix {
-                piece[len] = suffix.char() as u8;
+            len = San::from_move(&pos, mv).put_bytes(&mut piece, len);
+            pos.play_unchecked_inlined(mv);
+            checkers = pos.checkers_after_move(mv);
+            // In a line known to be legal, a check followed by another move is no mate: the
+            // side in check had that move. Only a check by the last move is tested.
+            let followed = !test_legality && i + 1 < moves.len();
+            if checkers.is_nonempty() {
+                let mark = if followed || pos.has_legal_moves_given(checkers) {
+                    Suffix::Check
+                } else {
+                    Suffix::Checkmate
+                };
+                piece[len] = mark.char() as u8;
                 len += 1;
             }
             let end = text.len() + len;
             text.extend_from_slice(&piece);
             text.truncate(end);
-            pos = next;
-            checkers = next_checkers;
         }
         String::from_utf8(text).unwrap_or_default()
     }
@@ -731,7 +752,9 @@ const LINE_PIECE: usize = 32;
 
 /// Writes the decimal digits of `number` into `piece` from `at`, and returns where they end.
 /// The move numbers of real games have at most three digits, written here at once; longer
-/// ones are left to [`super::decimal_digits`].
+/// ones are left to [`super::decimal_digits`]. Inlined: called for every move of White,
+/// the call cost about as much as the digits.
+#[inline]
 fn put_number(piece: &mut [u8; LINE_PIECE], at: usize, number: u32) -> usize {
     let digit = |n: u32| b'0' + (n % 10) as u8;
     match number {

@@ -359,12 +359,19 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let groups = &groups[..group_count];
 
     let mut best: Option<(Replay, LanguageSet)> = None;
-    let mut fitting: Vec<Language> = Vec::new();
+    // The languages whose reading is complete, kept only for a record that uses letters
+    // (the report lists none otherwise), in a list made once with room for every language:
+    // grown from empty by its first language, it cost about twice the allocation.
+    let mut fitting: Vec<Language> = if uses_letters {
+        Vec::with_capacity(Language::ALL.len())
+    } else {
+        Vec::new()
+    };
     for &languages in groups {
         let reading = Reading::new(languages.first());
         let replay = replay(start, tokens, &raw.moves, reading, options.laws);
         let complete = !matches!(replay.stop, Stop::Failed(..));
-        if complete {
+        if complete && uses_letters {
             fitting.extend(languages.iter());
         }
         let better = match &best {
