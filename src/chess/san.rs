@@ -683,13 +683,30 @@ impl Position {
         self.numbered_line_testing(moves, false)
     }
 
+    /// [`Position::numbered_legal_line`] written at the end of `text`, for a caller that
+    /// writes the line inside a sentence: a line of its own, then formatted into the
+    /// sentence, was allocated and copied twice.
+    pub fn push_numbered_legal_line(&self, moves: &[Move], text: &mut String) {
+        let mut bytes = std::mem::take(text).into_bytes();
+        self.write_numbered_line(moves, false, &mut bytes);
+        *text = String::from_utf8(bytes).unwrap_or_default();
+    }
+
     fn numbered_line_testing(&self, moves: &[Move], test_legality: bool) -> String {
+        let mut text = Vec::new();
+        self.write_numbered_line(moves, test_legality, &mut text);
+        String::from_utf8(text).unwrap_or_default()
+    }
+
+    /// Writes the numbered line after what `text` holds, which must be UTF-8.
+    fn write_numbered_line(&self, moves: &[Move], test_legality: bool, text: &mut Vec<u8>) {
         // The line is written as bytes (every character of it is ASCII), without a test of
         // each character's width, and made a string once. Each move, with the space and the
         // number before it, is gathered in a piece of a fixed size on the stack and copied
         // onto the line whole, then cut back to its length: a copy of a known size is a few
         // stores, where one call of `memcpy` or one test of the room per byte cost more.
-        let mut text: Vec<u8> = Vec::with_capacity(LINE_PIECE * moves.len());
+        text.reserve(LINE_PIECE * moves.len());
+        let first = text.len();
         // Each move is written from the position before it and then played on the same
         // position: no copy of the position is made per move (two copies, before and after,
         // cost about a twentieth of writing the line).
@@ -704,7 +721,7 @@ impl Position {
             }
             let mut piece = [0u8; LINE_PIECE];
             let mut len = 0;
-            if !text.is_empty() {
+            if text.len() > first {
                 piece[0] = b' ';
                 len = 1;
             }
@@ -736,7 +753,6 @@ impl Position {
             text.extend_from_slice(&piece);
             text.truncate(end);
         }
-        String::from_utf8(text).unwrap_or_default()
     }
 
     /// Reads a move in strict SAN (see [`SanPlus::to_move_strict`]).

@@ -384,10 +384,13 @@ pub(super) fn helpmate_text(pos: &Position, line: &[Move], winner: Color) -> Str
     if line.is_empty() {
         format!("{winner} has checkmated")
     } else if line.len() <= SHOWN_PLIES {
-        format!(
-            "{winner} can still checkmate, for example {}",
-            pos.numbered_legal_line(line)
-        )
+        // Written in place: every decisive game not won by mate has this note. The room is
+        // that of the sentence and of the line, which reserves 32 bytes a move.
+        let mut text = String::with_capacity(64 + 32 * line.len());
+        text.push_str(winner.name());
+        text.push_str(" can still checkmate, for example ");
+        pos.push_numbered_legal_line(line, &mut text);
+        text
     } else {
         format!(
             "{winner} can still checkmate (a helpmate of {} half-moves exists, beginning {} ...)",
