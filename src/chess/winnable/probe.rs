@@ -10,8 +10,8 @@
 //! small budget: the full decision follows.
 
 use super::super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use super::super::movegen::{
     MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
@@ -456,11 +456,13 @@ impl<'a> MateSearch<'a> {
         let straight = rook_attacks(king, occupied);
         // A unit of ours that stands alone between the king and one of our line pieces
         // uncovers a check when it moves off that line.
-        // The rays from the king run through our units up to the first of the king's own.
+        // Every line piece of ours on the king's lines (on an empty board) is looked at: one
+        // with a unit of the king's side between has it among several blockers or, alone,
+        // not ours, and uncovers nothing. Most positions have none, and no attack set is
+        // worked out for them.
         let ours = board.by_color(us);
-        let theirs = board.by_color(!us);
-        let snipers = ((rook_attacks(king, theirs) & board.straight_sliders())
-            | (bishop_attacks(king, theirs) & board.diagonal_sliders()))
+        let snipers = ((rook_rays(king) & board.straight_sliders())
+            | (bishop_rays(king) & board.diagonal_sliders()))
             & ours;
         let mut uncovering = Bitboard::EMPTY;
         for sniper in snipers {
