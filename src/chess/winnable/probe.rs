@@ -286,9 +286,24 @@ impl Greedy<'_> {
         }
     }
 
-    /// Scores the moves of a piece to `targets`.
-    #[inline(never)]
+    /// Scores the moves of a piece to `targets`: a copy of the loop for each role (the role
+    /// is known where this is inlined), in which the role's terms of the score are constants.
+    #[inline(always)]
     fn score_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        match role {
+            Role::Pawn => self.score_role_moves::<0>(from, targets),
+            Role::Knight => self.score_role_moves::<1>(from, targets),
+            Role::Bishop => self.score_role_moves::<2>(from, targets),
+            Role::Rook => self.score_role_moves::<3>(from, targets),
+            Role::Queen => self.score_role_moves::<4>(from, targets),
+            Role::King => self.score_role_moves::<5>(from, targets),
+        }
+    }
+
+    /// [`Greedy::score_piece_moves`] for the role of index `ROLE`.
+    #[inline(never)]
+    fn score_role_moves<const ROLE: usize>(&mut self, from: Square, targets: Bitboard) {
+        let role = Role::ALL[ROLE];
         // One loop for each side, each with only its side's terms of the score to set up:
         // the two loops read alike, but in each the compiler knows which side moves.
         #[allow(clippy::if_same_then_else)]
