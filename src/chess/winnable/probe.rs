@@ -271,9 +271,25 @@ impl Greedy<'_> {
         }
     }
 
-    /// Tries the moves of a piece to `checking` for a mate, while none is found.
-    #[inline(never)]
+    /// Tries the moves of a piece to `checking` for a mate, while none is found: a copy of
+    /// the loop for each role (the role is known where this is inlined), in which the mate
+    /// test looks only at the role's own attacks.
+    #[inline(always)]
     fn try_piece_mates(&mut self, role: Role, from: Square, checking: Bitboard) {
+        match role {
+            Role::Pawn => self.try_role_mates::<0>(from, checking),
+            Role::Knight => self.try_role_mates::<1>(from, checking),
+            Role::Bishop => self.try_role_mates::<2>(from, checking),
+            Role::Rook => self.try_role_mates::<3>(from, checking),
+            Role::Queen => self.try_role_mates::<4>(from, checking),
+            Role::King => self.try_role_mates::<5>(from, checking),
+        }
+    }
+
+    /// [`Greedy::try_piece_mates`] for the role of index `ROLE`.
+    #[inline(never)]
+    fn try_role_mates<const ROLE: usize>(&mut self, from: Square, checking: Bitboard) {
+        let role = Role::ALL[ROLE];
         if let Some(search) = &mut self.mate {
             for to in checking {
                 let m = Move::normal(role, from, to);
