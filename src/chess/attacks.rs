@@ -255,6 +255,20 @@ static KNIGHT: [u64; 64] = step_table(&KNIGHT_STEPS);
 static KING: [u64; 64] = step_table(&KING_STEPS);
 static PAWN: [[u64; 64]; 2] = [pawn_table(Color::White), pawn_table(Color::Black)];
 
+/// The squares a bishop on each square attacks on an empty board: where a line piece must
+/// stand to pin a unit to a king, or to uncover a check on it.
+static BISHOP_RAYS: [u64; 64] = empty_board_table(&BISHOP_DIRS);
+
+const fn empty_board_table(dirs: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq as usize] = slide(sq, 0, dirs);
+        sq += 1;
+    }
+    table
+}
+
 /// For two squares on a common line, the squares strictly between them; otherwise empty.
 static BETWEEN: [[u64; 64]; 64] = between_table();
 /// For two squares on a common line, the whole line through both (edge to edge); otherwise empty.
@@ -337,6 +351,19 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         .wrapping_sub(bit.swap_bytes().wrapping_mul(2))
         .swap_bytes();
     Bitboard(along_rank | ((up ^ down) & mask))
+}
+
+/// The squares a rook on `sq` attacks on an empty board: its rank and file.
+#[inline]
+pub fn rook_rays(sq: Square) -> Bitboard {
+    let s = sq.index();
+    Bitboard(((0xFFu64 << (s & !7)) | (0x0101_0101_0101_0101u64 << (s & 7))) ^ (1u64 << s))
+}
+
+/// The squares a bishop on `sq` attacks on an empty board: its two diagonals.
+#[inline]
+pub fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(BISHOP_RAYS[sq.index()])
 }
 
 /// A rook's attacks along its rank, by the occupancy of the rank's six inner squares and the
@@ -440,6 +467,21 @@ mod tests {
                     break;
                 }
             }
+        }
+    }
+
+    /// The empty-board rays are the attacks of a slider alone on the board, and hold no
+    /// square off its lines (a rook's rank mask must not spill onto the next rank).
+    #[test]
+    fn rays_are_the_attacks_on_an_empty_board() {
+        for sq in Square::all() {
+            let i = sq.index() as i32;
+            assert_eq!(rook_rays(sq).0, slide(i, 0, &ROOK_DIRS), "rook on {sq}");
+            assert_eq!(
+                bishop_rays(sq).0,
+                slide(i, 0, &BISHOP_DIRS),
+                "bishop on {sq}"
+            );
         }
     }
 

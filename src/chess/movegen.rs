@@ -332,13 +332,18 @@ pub(crate) fn attacked_squares(board: &Board, color: Color, occupied: Bitboard) 
 }
 
 /// Our pieces that stand alone between our king and an opposing slider aimed at it.
+///
+/// Every opposing slider on one of the king's lines (on an empty board) is looked at, not
+/// only the first of theirs along each ray: one behind another of its side has that unit
+/// between it and the king, which then is either one of several blockers or, alone, not
+/// ours, and pins nothing. Most positions have no slider on the king's lines at all, and
+/// then no attack set is worked out.
 #[inline]
 fn pinned_pieces(pos: &Position, king: Square, us: Color) -> Bitboard {
     let board = &pos.board;
-    let theirs = board.by_color(!us);
-    let snipers = ((attacks::rook_attacks(king, theirs) & board.straight_sliders())
-        | (attacks::bishop_attacks(king, theirs) & board.diagonal_sliders()))
-        & theirs;
+    let snipers = ((attacks::rook_rays(king) & board.straight_sliders())
+        | (attacks::bishop_rays(king) & board.diagonal_sliders()))
+        & board.by_color(!us);
     let mut pinned = Bitboard::EMPTY;
     for sniper in snipers {
         let blockers = attacks::between(king, sniper) & board.occupied();

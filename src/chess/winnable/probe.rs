@@ -10,8 +10,8 @@
 //! small budget: the full decision follows.
 
 use super::super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use super::super::movegen::{
     MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
@@ -271,9 +271,25 @@ impl Greedy<'_> {
         }
     }
 
-    /// Tries the moves of a piece to `checking` for a mate, while none is found.
-    #[inline(never)]
+    /// Tries the moves of a piece to `checking` for a mate, while none is found: a copy of
+    /// the loop for each role (the role is known where this is inlined), in which the mate
+    /// test looks only at the role's own attacks.
+    #[inline(always)]
     fn try_piece_mates(&mut self, role: Role, from: Square, checking: Bitboard) {
+        match role {
+            Role::Pawn => self.try_role_mates::<0>(from, checking),
+            Role::Knight => self.try_role_mates::<1>(from, checking),
+            Role::Bishop => self.try_role_mates::<2>(from, checking),
+            Role::Rook => self.try_role_mates::<3>(from, checking),
+            Role::Queen => self.try_role_mates::<4>(from, checking),
+            Role::King => self.try_role_mates::<5>(from, checking),
+        }
+    }
+
+    /// [`Greedy::try_piece_mates`] for the role of index `ROLE`.
+    #[inline(never)]
+    fn try_role_mates<const ROLE: usize>(&mut self, from: Square, checking: Bitboard) {
+        let role = Role::ALL[ROLE];
         if let Some(search) = &mut self.mate {
             for to in checking {
                 let m = Move::normal(role, from, to);
@@ -286,9 +302,24 @@ impl Greedy<'_> {
         }
     }
 
-    /// Scores the moves of a piece to `targets`.
-    #[inline(never)]
+    /// Scores the moves of a piece to `targets`: a copy of the loop for each role (the role
+    /// is known where this is inlined), in which the role's terms of the score are constants.
+    #[inline(always)]
     fn score_piece_moves(&mut self, role: Role, from: Square, targets: Bitboard) {
+        match role {
+            Role::Pawn => self.score_role_moves::<0>(from, targets),
+            Role::Knight => self.score_role_moves::<1>(from, targets),
+            Role::Bishop => self.score_role_moves::<2>(from, targets),
+            Role::Rook => self.score_role_moves::<3>(from, targets),
+            Role::Queen => self.score_role_moves::<4>(from, targets),
+            Role::King => self.score_role_moves::<5>(from, targets),
+        }
+    }
+
+    /// [`Greedy::score_piece_moves`] for the role of index `ROLE`.
+    #[inline(never)]
+    fn score_role_moves<const ROLE: usize>(&mut self, from: Square, targets: Bitboard) {
+        let role = Role::ALL[ROLE];
         // One loop for each side, each with only its side's terms of the score to set up:
         // the two loops read alike, but in each the compiler knows which side moves.
         #[allow(clippy::if_same_then_else)]
@@ -456,11 +487,13 @@ impl<'a> MateSearch<'a> {
         let straight = rook_attacks(king, occupied);
         // A unit of ours that stands alone between the king and one of our line pieces
         // uncovers a check when it moves off that line.
-        // The rays from the king run through our units up to the first of the king's own.
+        // Every line piece of ours on the king's lines (on an empty board) is looked at: one
+        // with a unit of the king's side between has it among several blockers or, alone,
+        // not ours, and uncovers nothing. Most positions have none, and no attack set is
+        // worked out for them.
         let ours = board.by_color(us);
-        let theirs = board.by_color(!us);
-        let snipers = ((rook_attacks(king, theirs) & board.straight_sliders())
-            | (bishop_attacks(king, theirs) & board.diagonal_sliders()))
+        let snipers = ((rook_rays(king) & board.straight_sliders())
+            | (bishop_rays(king) & board.diagonal_sliders()))
             & ours;
         let mut uncovering = Bitboard::EMPTY;
         for sniper in snipers {
