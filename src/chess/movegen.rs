@@ -594,15 +594,20 @@ fn king_has_move(pos: &Position) -> bool {
 mod tests {
     use super::*;
 
+    /// The FENs of the perft fixture's positions.
+    fn perft_fens() -> impl Iterator<Item = &'static str> {
+        include_str!("../../fixtures/perft/perft.epd")
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(';').next().unwrap_or(l).trim())
+    }
+
     /// Asking the king's squares first changes no answer: [`has_legal_move_king_first`] and
     /// [`has_legal_move`] both tell whether any legal move is generated, on the perft
     /// fixture's positions and every position one and two moves on.
     #[test]
     fn the_king_first_test_of_a_legal_move_answers_alike() {
-        let fens = include_str!("../../fixtures/perft/perft.epd")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let fens = perft_fens();
         let (mut checked, mut stuck) = (0, 0);
         for fen in fens {
             let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -635,10 +640,7 @@ mod tests {
     /// it). The positions are the perft fixture's, each with every position one move on.
     #[test]
     fn attacked_squares_are_the_squares_attacked_one_by_one() {
-        let fens = include_str!("../../fixtures/perft/perft.epd")
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| l.split(';').next().unwrap_or(l).trim());
+        let fens = perft_fens();
         let mut checked = 0;
         for fen in fens {
             let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

@@ -347,10 +347,13 @@ impl San {
 }
 
 impl San {
-    /// Appends the notation to `out`, one character at a time: a line of many moves is
-    /// written without the formatting machinery's cost per piece.
+    /// Appends the notation to `out`, gathered on the stack by [`San::put_bytes`] and
+    /// appended at once: a line of many moves is written without the formatting
+    /// machinery's cost per piece.
     pub fn push_to(&self, out: &mut String) {
-        self.each_char(|c| out.push(c));
+        let mut piece = [0u8; 8];
+        let len = self.put_bytes(&mut piece, 0);
+        out.push_str(std::str::from_utf8(&piece[..len]).unwrap_or_default());
     }
 
     /// Writes the notation's bytes into `piece` from `at`, and returns where they end: at
@@ -399,40 +402,6 @@ impl San {
             }
         }
     }
-
-    /// Hands each character of the notation to `push`, in order.
-    fn each_char(&self, mut push: impl FnMut(char)) {
-        match *self {
-            San::Castle(side) => side.san().chars().for_each(push),
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                if role != Role::Pawn {
-                    push(role.upper_char());
-                }
-                if let Some(file) = file {
-                    push(file.char());
-                }
-                if let Some(rank) = rank {
-                    push(rank.char());
-                }
-                if capture {
-                    push('x');
-                }
-                push(to.file().char());
-                push(to.rank().char());
-                if let Some(promotion) = promotion {
-                    push('=');
-                    push(promotion.upper_char());
-                }
-            }
-        }
-    }
 }
 
 impl fmt::Display for San {
@@ -440,11 +409,7 @@ impl fmt::Display for San {
         // At most seven ASCII characters (`Qa1xb2` or `exd8=Q`), gathered on the stack and
         // written at once.
         let mut text = [0u8; 8];
-        let mut len = 0;
-        self.each_char(|c| {
-            text[len] = c as u8;
-            len += 1;
-        });
+        let len = self.put_bytes(&mut text, 0);
         f.write_str(std::str::from_utf8(&text[..len]).unwrap_or_default())
     }
 }

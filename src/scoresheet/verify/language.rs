@@ -6,10 +6,9 @@ use crate::chess::{
     attacks,
 };
 
+use super::remarks::separator_and_origin_plain;
 use super::replay::Failure;
-use crate::scoresheet::notation::{
-    CheckMark, Language, LetterTable, Notation, PieceMark, Separator,
-};
+use crate::scoresheet::notation::{CheckMark, Language, LetterTable, Notation, PieceMark};
 
 /// Reads the piece marks of a scoresheet in one language.
 #[derive(Debug, Clone, Copy)]
@@ -218,14 +217,8 @@ pub(super) fn plain_move_written(
             // promotion: a plain move is never en passant, and never lands on a piece of
             // ours, so it captures when a piece stands on its square.
             let capture = pos.board().occupied().contains(*to);
-            let separator_fits = match separator {
-                Separator::None => true,
-                Separator::Capture => capture,
-                Separator::Hyphen => false,
-            };
-            let origin_plain = from_rank.is_none()
-                && (from_file.is_none() || (mv.role() == Role::Pawn && capture));
-            let writing = if separator_fits && origin_plain && !*en_passant_mark {
+            let plain = separator_and_origin_plain(*separator, *from_file, *from_rank, mv, capture);
+            let writing = if plain && !*en_passant_mark {
                 Writing::Plain(*check)
             } else {
                 Writing::Unknown

@@ -1,7 +1,9 @@
 //! Notation remarks: for every move played, how its writing departs from the notation the
 //! Laws ask for (Appendix C), without changing which move it is.
 
-use crate::chess::{Bitboard, Game, Laws, Move, MoveStatus, Position, Role, Square, attacks};
+use crate::chess::{
+    Bitboard, File, Game, Laws, Move, MoveStatus, Position, Rank, Role, Square, attacks,
+};
 
 use super::language::Reading;
 use super::replay::token_of;
@@ -239,20 +241,13 @@ pub(super) fn may_need_remark(
             check,
             ..
         } => {
-            let separator_fits = match separator {
-                Separator::None => true,
-                Separator::Capture => capture,
-                Separator::Hyphen => false,
-            };
-            // A file alone is always needed by a pawn capture; any other origin is checked.
-            let origin_plain = from_rank.is_none()
-                && (from_file.is_none() || (mv.role() == Role::Pawn && capture));
+            let plain = separator_and_origin_plain(*separator, *from_file, *from_rank, mv, capture);
             // A promotion written without its piece gets a remark on the piece chosen.
             let promotion_plain = match promotion {
                 None => mv.promotion_role().is_none(),
                 Some((_, style)) => matches!(style, PromotionStyle::Equals | PromotionStyle::Plain),
             };
-            if !(separator_fits && origin_plain && promotion_plain) || *en_passant_mark {
+            if !(plain && promotion_plain) || *en_passant_mark {
                 return true;
             }
             *check
@@ -266,6 +261,28 @@ pub(super) fn may_need_remark(
         Notation::Chesmayne { .. } => return true,
     };
     !check_mark_fits(check, after)
+}
+
+/// Whether a move's separator fits whether it captures, and it names no origin beyond what
+/// plain SAN needs without a look at the other pieces: a file alone is always needed by a
+/// pawn capture; any other origin is checked. (Shared by [`may_need_remark`] and the
+/// replay's plain path, which judges a plain move's writing while it reads it.)
+#[inline(always)]
+pub(super) fn separator_and_origin_plain(
+    separator: Separator,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    mv: Move,
+    capture: bool,
+) -> bool {
+    let separator_fits = match separator {
+        Separator::None => true,
+        Separator::Capture => capture,
+        Separator::Hyphen => false,
+    };
+    separator_fits
+        && from_rank.is_none()
+        && (from_file.is_none() || (mv.role() == Role::Pawn && capture))
 }
 
 /// Whether `check` is the mark the move reaching a position of status `after` deserves:
