@@ -594,12 +594,31 @@ fn king_has_move(pos: &Position) -> bool {
 mod tests {
     use super::*;
 
-    /// The FENs of the perft fixture's positions.
-    fn perft_fens() -> impl Iterator<Item = &'static str> {
-        include_str!("../../fixtures/perft/perft.epd")
+    /// The perft fixture's positions, each with every position up to `plies` moves on.
+    fn perft_positions(plies: u32) -> Vec<Position> {
+        let mut positions = Vec::new();
+        for fen in include_str!("../../fixtures/perft/perft.epd")
             .lines()
             .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
             .map(|l| l.split(';').next().unwrap_or(l).trim())
+        {
+            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut frontier = vec![start];
+            for _ in 0..plies {
+                let mut next = Vec::new();
+                for pos in &frontier {
+                    for &m in pos.legal_moves().iter() {
+                        let mut child = *pos;
+                        child.play_unchecked(m);
+                        next.push(child);
+                    }
+                }
+                positions.append(&mut frontier);
+                frontier = next;
+            }
+            positions.append(&mut frontier);
+        }
+        positions
     }
 
     /// Asking the king's squares first changes no answer: [`has_legal_move_king_first`] and
@@ -607,29 +626,14 @@ mod tests {
     /// fixture's positions and every position one and two moves on.
     #[test]
     fn the_king_first_test_of_a_legal_move_answers_alike() {
-        let fens = perft_fens();
         let (mut checked, mut stuck) = (0, 0);
-        for fen in fens {
-            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let mut positions = vec![start];
-            for &m in start.legal_moves().iter() {
-                let mut child = start;
-                child.play_unchecked(m);
-                positions.push(child);
-                for &reply in child.legal_moves().iter() {
-                    let mut grandchild = child;
-                    grandchild.play_unchecked(reply);
-                    positions.push(grandchild);
-                }
-            }
-            for pos in positions {
-                let any = !pos.legal_moves().is_empty();
-                let checkers = checkers(&pos);
-                assert_eq!(has_legal_move(&pos, checkers), any, "{pos}");
-                assert_eq!(has_legal_move_king_first(&pos, checkers), any, "{pos}");
-                checked += 1;
-                stuck += usize::from(!any);
-            }
+        for pos in perft_positions(2) {
+            let any = !pos.legal_moves().is_empty();
+            let checkers = checkers(&pos);
+            assert_eq!(has_legal_move(&pos, checkers), any, "{pos}");
+            assert_eq!(has_legal_move_king_first(&pos, checkers), any, "{pos}");
+            checked += 1;
+            stuck += usize::from(!any);
         }
         assert!(checked > 10_000 && stuck > 0, "{checked} {stuck}");
     }
@@ -640,35 +644,25 @@ mod tests {
     /// it). The positions are the perft fixture's, each with every position one move on.
     #[test]
     fn attacked_squares_are_the_squares_attacked_one_by_one() {
-        let fens = perft_fens();
         let mut checked = 0;
-        for fen in fens {
-            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            let mut positions = vec![start];
-            for &m in start.legal_moves().iter() {
-                let mut child = start;
-                child.play_unchecked(m);
-                positions.push(child);
-            }
-            for pos in positions {
-                let board = &pos.board;
-                for color in Color::ALL {
-                    for occupied in [
-                        board.occupied(),
-                        board.occupied().without(pos.king(color)),
-                        board.occupied().without(pos.king(!color)),
-                    ] {
-                        let one_by_one: Bitboard = (0..64)
-                            .map(Square::from_index_unchecked)
-                            .filter(|&sq| board.is_attacked(sq, color, occupied))
-                            .collect();
-                        assert_eq!(
-                            attacked_squares(board, color, occupied),
-                            one_by_one,
-                            "{fen} {color}"
-                        );
-                        checked += 1;
-                    }
+        for pos in perft_positions(1) {
+            let board = &pos.board;
+            for color in Color::ALL {
+                for occupied in [
+                    board.occupied(),
+                    board.occupied().without(pos.king(color)),
+                    board.occupied().without(pos.king(!color)),
+                ] {
+                    let one_by_one: Bitboard = (0..64)
+                        .map(Square::from_index_unchecked)
+                        .filter(|&sq| board.is_attacked(sq, color, occupied))
+                        .collect();
+                    assert_eq!(
+                        attacked_squares(board, color, occupied),
+                        one_by_one,
+                        "{pos} {color}"
+                    );
+                    checked += 1;
                 }
             }
         }
