@@ -112,7 +112,16 @@ impl fmt::Display for Ending {
 /// the `n`-th half-move.
 #[derive(Debug, Clone)]
 pub struct Game {
-    positions: Vec<Position>,
+    /// The current position, kept apart from the earlier ones: a replay changes it and reads
+    /// it field by field, each field as wide as it was last written. Kept at the end of a
+    /// list that a move copies it into, it was read right after a wide copy had written it,
+    /// and those reads waited for the copy's stores to drain: the hottest loads of the
+    /// replay. Now the copy into the list is made before the move, of fields written one
+    /// ply earlier, and nothing reads the copy soon.
+    current: Position,
+    /// The position before each move: `before[i]` is the position after `i` half-moves,
+    /// for `i` up to the number played (the current position is `current`).
+    before: Vec<Position>,
     /// The repetition key of each position; `None`, or no entry at all past the end of the
     /// list, where a replay left it to be worked out only if a repetition test needs it
     /// ([`Game::play_unchecked_unkeyed`]). A missing key is computed afresh when asked, so
@@ -132,12 +141,11 @@ impl Game {
 
     /// A game with room for `plies` half-moves, for callers that know the length ahead.
     pub fn with_capacity(start: Position, plies: usize) -> Game {
-        let mut positions = Vec::with_capacity(plies + 1);
-        positions.push(start);
         // No key is worked out yet: most games replayed are never asked about repetitions,
         // and a key left out is computed when asked.
         Game {
-            positions,
+            current: start,
+            before: Vec::with_capacity(plies),
             keys: Vec::new(),
             moves: Vec::with_capacity(plies),
         }
@@ -147,38 +155,43 @@ impl Game {
     /// their room, so that a caller replaying one game after another reuses them rather than
     /// allocating and freeing lists each time.
     pub fn restart(&mut self, start: Position, plies: usize) {
-        self.positions.clear();
+        self.before.clear();
         self.keys.clear();
         self.moves.clear();
-        self.positions.reserve(plies + 1);
-        self.positions.push(start);
+        self.before.reserve(plies);
+        self.current = start;
         self.moves.reserve(plies);
     }
 
     /// How many positions the game has room for without growing its lists.
     pub fn room(&self) -> usize {
-        self.positions.capacity()
+        self.before.capacity() + 1
     }
 
     /// The position the game started from.
     pub fn start(&self) -> &Position {
-        &self.positions[0]
+        self.before.first().unwrap_or(&self.current)
     }
 
     /// The current position.
     pub fn position(&self) -> &Position {
-        // The list always holds the start position.
-        self.positions.last().unwrap_or(&self.positions[0])
+        &self.current
     }
 
     /// The position after `ply` half-moves, if the game is that long.
+    #[inline]
     pub fn position_at(&self, ply: usize) -> Option<&Position> {
-        self.positions.get(ply)
+        if ply == self.before.len() {
+            Some(&self.current)
+        } else {
+            self.before.get(ply)
+        }
     }
 
-    /// The positions from the start (index 0) to the current one.
-    pub fn positions(&self) -> &[Position] {
-        &self.positions
+    /// The position before each half-move played, from the start (index 0): every position
+    /// of the game but the current one.
+    pub fn positions_before_moves(&self) -> &[Position] {
+        &self.before
     }
 
     pub fn moves(&self) -> &[Move] {
@@ -199,7 +212,7 @@ impl Game {
 
     /// Plays a move known to be legal (it came from the current position's legal moves).
     pub fn play_unchecked(&mut self, mv: Move) {
-        let before = *self.position();
+        let before = self.current;
         let mut next = before;
         next.play_unchecked(mv);
         // The key follows from the previous one by the squares the move changes.
@@ -207,9 +220,10 @@ impl Game {
             Some(&Some(key)) => before.repetition_key_of_next(key, mv, &next),
             _ => next.repetition_key(),
         };
-        self.keys.resize(self.positions.len(), None);
+        self.keys.resize(self.plies() + 1, None);
         self.keys.push(Some(key));
-        self.positions.push(next);
+        self.before.push(before);
+        self.current = next;
         self.moves.push(mv);
     }
 
@@ -219,24 +233,24 @@ impl Game {
     /// the keys its repetition test reads.
     #[inline(always)]
     pub(crate) fn play_unchecked_unkeyed(&mut self, mv: Move) -> &Position {
-        // The position is copied once, into its place in the list, and the move played
-        // there; the list of keys is left shorter than the positions (the keys not there
-        // are missing). The position reached is handed back, for the caller's next look at
-        // it without finding it in the list again.
-        let last = self.positions.len() - 1;
-        self.positions.extend_from_within(last..);
+        // The position is copied into the list before the move, and the move played on
+        // it where it stands; the list of keys is left shorter than the positions (the keys
+        // not there are missing). The position reached is handed back, for the caller's
+        // next look at it. The copy is appended as a slice, so that the list grows, if it
+        // must, before the position is read: a push of the value read first kept it on
+        // the stack across the call to grow, one more copy per ply.
+        self.before
+            .extend_from_slice(std::slice::from_ref(&self.current));
         self.moves.push(mv);
-        let next = self.positions.len() - 1;
-        let next = &mut self.positions[next];
-        next.play_unchecked_inlined(mv);
-        next
+        self.current.play_unchecked_inlined(mv);
+        &self.current
     }
 
     /// Works out the missing repetition keys that [`Game::ending_given`] reads for `ply`:
     /// those of the positions since the last capture or pawn move, once a fifth occurrence is
     /// possible at all.
     pub(crate) fn settle_keys_for_ending(&mut self, ply: usize) {
-        let Some(pos) = self.positions.get(ply) else {
+        let Some(pos) = self.position_at(ply) else {
             return;
         };
         let clock = pos.halfmove_clock();
@@ -261,8 +275,8 @@ impl Game {
     /// Works out the missing keys of plies `first..=last`, each from the one before when that
     /// is known.
     fn settle_keys(&mut self, first: usize, last: usize) {
-        if self.keys.len() < self.positions.len() {
-            self.keys.resize(self.positions.len(), None);
+        if self.keys.len() < self.plies() + 1 {
+            self.keys.resize(self.plies() + 1, None);
         }
         for ply in first..=last.min(self.plies()) {
             if self.keys[ply].is_some() {
@@ -270,13 +284,16 @@ impl Game {
             }
             let previous = ply.checked_sub(1).and_then(|before| {
                 let key = self.keys[before]?;
-                Some(self.positions[before].repetition_key_of_next(
+                Some(self.before[before].repetition_key_of_next(
                     key,
                     self.moves[before],
-                    &self.positions[ply],
+                    self.position_at(ply)?,
                 ))
             });
-            self.keys[ply] = Some(previous.unwrap_or_else(|| self.positions[ply].repetition_key()));
+            let Some(pos) = self.position_at(ply) else {
+                continue;
+            };
+            self.keys[ply] = Some(previous.unwrap_or_else(|| pos.repetition_key()));
         }
     }
 
@@ -285,29 +302,31 @@ impl Game {
     fn key(&self, ply: usize) -> Option<RepetitionKey> {
         match self.keys.get(ply) {
             Some(Some(key)) => Some(*key),
-            _ => self.positions.get(ply).map(Position::repetition_key),
+            _ => self.position_at(ply).map(Position::repetition_key),
         }
     }
 
     fn push_position(&mut self, mv: Move, next: Position) {
-        self.keys.resize(self.positions.len(), None);
+        self.keys.resize(self.plies() + 1, None);
         self.keys.push(Some(next.repetition_key()));
-        self.positions.push(next);
+        self.before.push(self.current);
+        self.current = next;
         self.moves.push(mv);
     }
 
     /// Removes the last move and returns it.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.positions.pop();
-        self.keys.truncate(self.positions.len());
+        // A move played left the position before it in the list.
+        self.current = self.before.pop()?;
+        self.keys.truncate(self.plies() + 1);
         Some(mv)
     }
 
     /// The plies, up to and including `ply`, at which the position after `ply` stood on the
     /// board (FIDE 9.2.3 sameness). Empty if the game is shorter.
     pub fn occurrences(&self, ply: usize) -> Vec<usize> {
-        let Some(target) = self.positions.get(ply) else {
+        let Some(target) = self.position_at(ply) else {
             return Vec::new();
         };
         let Some(key) = self.key(ply) else {
@@ -318,14 +337,17 @@ impl Game {
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
         (first..=ply)
             .filter(|&i| {
-                self.key(i) == Some(key) && self.positions[i].is_same_fide_position(target)
+                self.key(i) == Some(key)
+                    && self
+                        .position_at(i)
+                        .is_some_and(|p| p.is_same_fide_position(target))
             })
             .collect()
     }
 
     /// How many times the position after `ply` has appeared up to that ply (at least 1).
     pub fn repetition_count(&self, ply: usize) -> usize {
-        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
+        let (Some(target), Some(key)) = (self.position_at(ply), self.key(ply)) else {
             return 0;
         };
         // Same side to move means an even distance; keys narrow, the exact test decides.
@@ -334,7 +356,10 @@ impl Game {
             .rev()
             .step_by(2)
             .filter(|&i| {
-                self.key(i) == Some(key) && self.positions[i].is_same_fide_position(target)
+                self.key(i) == Some(key)
+                    && self
+                        .position_at(i)
+                        .is_some_and(|p| p.is_same_fide_position(target))
             })
             .count()
     }
@@ -343,7 +368,7 @@ impl Game {
     /// Counting keys alone is cheap and usually settles it; only a possible yes is confirmed
     /// by the exact comparison.
     pub fn has_appeared(&self, ply: usize, times: usize) -> bool {
-        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
+        let (Some(target), Some(key)) = (self.position_at(ply), self.key(ply)) else {
             return false;
         };
         let first = ply.saturating_sub(target.halfmove_clock() as usize);
@@ -378,13 +403,15 @@ impl Game {
     /// "during at least five consecutive alternate moves by each player", that is, the same
     /// position after each of the last five pairs of moves (every fourth half-move).
     fn fivefold_consecutive(&self, ply: usize) -> bool {
-        let (Some(target), Some(key)) = (self.positions.get(ply), self.key(ply)) else {
+        let (Some(target), Some(key)) = (self.position_at(ply), self.key(ply)) else {
             return false;
         };
         (1..5).all(|k| {
             ply.checked_sub(4 * k).is_some_and(|earlier| {
                 self.key(earlier) == Some(key)
-                    && self.positions[earlier].is_same_fide_position(target)
+                    && self
+                        .position_at(earlier)
+                        .is_some_and(|p| p.is_same_fide_position(target))
             })
         })
     }
@@ -398,7 +425,7 @@ impl Game {
     /// The automatic ending in force at `ply` under the given edition of the Laws: no
     /// fivefold or 75-move ending before 2014, and a consecutive fivefold in 2014.
     pub fn ending_at_under(&self, ply: usize, laws: Laws) -> Option<Ending> {
-        let status = self.positions.get(ply)?.move_status();
+        let status = self.position_at(ply)?.move_status();
         self.ending_given(ply, status, laws)
     }
 
@@ -420,7 +447,7 @@ impl Game {
         status: MoveStatus,
         laws: Laws,
     ) -> Option<Ending> {
-        let pos = self.positions.get(ply)?;
+        let pos = self.position_at(ply)?;
         let clock = pos.halfmove_clock();
         let material_changed = ply == 0 || clock == 0;
         // The common case, told at once: a move that can be played, and too few moves since
@@ -446,7 +473,7 @@ impl Game {
         laws: Laws,
         test_material: bool,
     ) -> Option<Ending> {
-        let pos = self.positions.get(ply)?;
+        let pos = self.position_at(ply)?;
         if !status.has_legal_moves {
             return Some(if status.checkers.is_nonempty() {
                 Ending::Checkmate {
@@ -544,7 +571,7 @@ mod tests {
         unkeyed.settle_all_keys();
         keyed.settle_all_keys();
         assert_eq!(unkeyed.keys, keyed.keys);
-        assert_eq!(unkeyed.keys.len(), unkeyed.positions.len());
+        assert_eq!(unkeyed.keys.len(), unkeyed.plies() + 1);
     }
 
     /// A game restarted from another position holds that position alone, keys and moves
@@ -560,7 +587,11 @@ mod tests {
         let start = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
         game.restart(start, 4);
         let mut fresh = Game::new(start);
-        assert_eq!(game.positions(), fresh.positions());
+        assert_eq!(
+            game.positions_before_moves(),
+            fresh.positions_before_moves()
+        );
+        assert_eq!(game.position(), fresh.position());
         assert!(game.moves().is_empty());
         assert!(game.keys.is_empty());
         for san in ["Kf1", "Kf8", "Ke1", "Ke8"] {
@@ -568,7 +599,11 @@ mod tests {
             fresh.play_unchecked(mv);
             game.play_unchecked(mv);
         }
-        assert_eq!(game.positions(), fresh.positions());
+        assert_eq!(
+            game.positions_before_moves(),
+            fresh.positions_before_moves()
+        );
+        assert_eq!(game.position(), fresh.position());
         assert_eq!(game.moves(), fresh.moves());
         assert_eq!(game.keys, fresh.keys);
         assert_eq!(game.repetition_count(4), fresh.repetition_count(4));

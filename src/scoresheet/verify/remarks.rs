@@ -31,7 +31,7 @@ pub(super) fn collect_remarks(
     let mut identities = chesmayne
         .then(|| chesmayne_identities(game.start()))
         .flatten();
-    let positions = game.positions();
+    let positions = game.positions_before_moves();
     // The replay marked the plies whose writing may deserve a remark ([`may_need_remark`]);
     // only those are looked at, unless the record uses the Chesmayne form (whose identities
     // follow every move) or local letters (noted once, at the first move that uses them).
