@@ -41,6 +41,7 @@ pub use fen::{Fen, ParseFenError, STARTING_FEN};
 pub use game::{DeadReason, Ending, Game};
 pub use laws::{Laws, ParseLawsError, ParseRateError, Rate};
 pub use moves::{Move, MoveKind, MoveList};
+pub(crate) use position::line_through;
 pub use position::{CastlingRights, IllegalMoveError, MoveStatus, Position, PositionError, Setup};
 pub use san::{
     ParseSanError, ParseSanErrorKind, ReadSanError, San, SanDeviation, SanError, SanPlus, Suffix,

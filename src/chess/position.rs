@@ -404,7 +404,7 @@ impl Position {
             Role::Knight => attacks::knight_attacks(to).contains(king),
             Role::King => false,
             role => {
-                attacks::line(king, to).is_nonempty()
+                line_through(king, to).is_nonempty()
                     && match role {
                         Role::Bishop => !on_straight_line(king, to),
                         Role::Rook => on_straight_line(king, to),
@@ -418,7 +418,7 @@ impl Position {
         } else {
             Bitboard::EMPTY
         };
-        let line = attacks::line(king, from);
+        let line = line_through(king, from);
         if line.is_nonempty() {
             let straight = on_straight_line(king, from);
             let sliders = board.by_color(mover)
@@ -850,6 +850,81 @@ fn on_straight_line(a: Square, b: Square) -> bool {
     a.file() == b.file() || a.rank() == b.rank()
 }
 
+/// The whole rank, file or diagonal through `a` and `b`, or nothing when they share none or
+/// are one square: [`attacks::line`], from two small tables. The replay asks it once or
+/// twice a ply, of the king and a square the move leaves or reaches; the 32 KiB table of
+/// every pair's line, read at squares that change every ply, missed the first-level cache
+/// at three of the replay's hottest loads, where a byte per pair (4 KiB) and the 46 lines
+/// of the board stay in it.
+#[inline(always)]
+pub(crate) fn line_through(a: Square, b: Square) -> Bitboard {
+    Bitboard(LINES[usize::from(LINE_NUMBERS[a.index()][b.index()])])
+}
+
+/// The lines of the board: nothing (0), the files (1 to 8), the ranks (9 to 16), the
+/// diagonals rising to the right by file minus rank (17 to 31) and those falling to the
+/// right by file plus rank (32 to 46).
+static LINES: [u64; 47] = lines();
+
+/// The number in [`LINES`] of the line through each pair of squares.
+static LINE_NUMBERS: [[u8; 64]; 64] = line_numbers();
+
+const fn lines() -> [u64; 47] {
+    let mut lines = [0u64; 47];
+    let mut sq = 0;
+    while sq < 64 {
+        let bit = 1u64 << sq;
+        let (file, rank) = (sq % 8, sq / 8);
+        lines[line_number_of(file, rank, 0)] |= bit;
+        lines[line_number_of(file, rank, 1)] |= bit;
+        lines[line_number_of(file, rank, 2)] |= bit;
+        lines[line_number_of(file, rank, 3)] |= bit;
+        sq += 1;
+    }
+    lines
+}
+
+/// The number of the line of `kind` (file, rank, rising or falling diagonal) through the
+/// square of `file` and `rank`.
+const fn line_number_of(file: usize, rank: usize, kind: usize) -> usize {
+    match kind {
+        0 => 1 + file,
+        1 => 9 + rank,
+        2 => 17 + (file + 7 - rank),
+        _ => 32 + file + rank,
+    }
+}
+
+const fn line_numbers() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (file_a, rank_a, file_b, rank_b) = (a % 8, a / 8, b % 8, b / 8);
+            let kind = if a == b {
+                4
+            } else if file_a == file_b {
+                0
+            } else if rank_a == rank_b {
+                1
+            } else if file_a + rank_b == file_b + rank_a {
+                2
+            } else if file_a + rank_a == file_b + rank_b {
+                3
+            } else {
+                4
+            };
+            if kind < 4 {
+                table[a][b] = line_number_of(file_a, rank_a, kind) as u8;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
 /// An en passant square is possible when it lies on the sixth rank from the mover's side, it
 /// and the square the pawn came from are empty, and an opposing pawn stands just beyond it.
 fn ep_square_possible(board: &Board, turn: Color, ep: Square) -> bool {
@@ -896,6 +971,17 @@ fn too_many_pieces(board: &Board, color: Color) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// The line from the small tables is the line of the table of every pair, for every
+    /// pair of squares.
+    #[test]
+    fn line_through_is_the_line_table() {
+        for a in Square::all() {
+            for b in Square::all() {
+                assert_eq!(line_through(a, b), attacks::line(a, b), "{a} {b}");
+            }
+        }
+    }
+
     use super::*;
 
     /// Every normal move of every kind of piece between any two squares, in positions met

@@ -3,7 +3,7 @@
 
 use crate::chess::{
     Bitboard, CastlingSide, Color, File, Move, MoveList, MoveStatus, Position, Rank, Role, Square,
-    attacks,
+    attacks, line_through,
 };
 
 use super::remarks::separator_and_origin_plain;
@@ -339,7 +339,7 @@ fn plain_piece_move(
     // than one it captures, may attack the king once the piece has left its square. Only a
     // line piece can be uncovered, and only along a line through the square left: most moves
     // start off every line from the king, and need no look along them.
-    let line = attacks::line(king, from);
+    let line = line_through(king, from);
     if line.is_empty() {
         return Some(Move::normal(role, from, to));
     }
