@@ -39,6 +39,7 @@ use std::ops::Range;
 mod lexical;
 mod parser;
 
+use super::notation::{self, LetterSet, Notation};
 use super::text::decode_line_borrowed;
 
 use self::lexical::QUOTE_LIMIT;
@@ -323,6 +324,14 @@ pub struct RawGame {
     /// Where each annotation and comment stands in `note_text`, in the order written. The
     /// notes of a move follow one another, as do the comments that follow no move.
     notes: Vec<Note>,
+    /// The notations of the first moves of the main line, read with them when the reader
+    /// was asked to ([`PgnReader::reading_notations`]), else none: see
+    /// [`RawGame::notations`].
+    notations: Vec<Notation>,
+    /// The piece letters of `notations`.
+    notation_letters: LetterSet,
+    /// Whether the notations are read.
+    reads_notations: bool,
     /// How many top-level variations the main line has.
     pub variations: usize,
     /// The termination marker, normalized to `1-0`, `0-1`, `1/2-1/2` or `*`, and where it
@@ -342,7 +351,7 @@ struct Note {
 
 impl RawGame {
     /// A game with nothing read yet, its lists sized for what a game like the last one needs.
-    fn empty(index: usize, first_line: u32, hint: &Capacities) -> RawGame {
+    fn empty(index: usize, first_line: u32, hint: &Capacities, reads_notations: bool) -> RawGame {
         RawGame {
             index,
             first_line,
@@ -350,6 +359,9 @@ impl RawGame {
             moves: Vec::with_capacity(hint.moves),
             note_text: Vec::with_capacity(hint.note_text),
             notes: Vec::with_capacity(hint.notes),
+            notations: Vec::with_capacity(if reads_notations { hint.moves } else { 0 }),
+            notation_letters: LetterSet::default(),
+            reads_notations,
             variations: 0,
             result: None,
             problems: Vec::new(),
@@ -360,12 +372,24 @@ impl RawGame {
     /// starts on `first_line`: see [`PgnReader::recycle`]. A list smaller than `hint` asks
     /// is replaced by one that large, as [`RawGame::empty`] would start it: growing it
     /// instead would copy the room it had, though nothing in it is kept.
-    fn reset(mut self, index: usize, first_line: u32, hint: &Capacities) -> RawGame {
+    fn reset(
+        mut self,
+        index: usize,
+        first_line: u32,
+        hint: &Capacities,
+        reads_notations: bool,
+    ) -> RawGame {
         self.index = index;
         self.first_line = first_line;
         clear_with_room(&mut self.tags, hint.tags);
         clear_with_room(&mut self.moves, hint.moves);
         clear_with_room(&mut self.notes, hint.notes);
+        clear_with_room(
+            &mut self.notations,
+            if reads_notations { hint.moves } else { 0 },
+        );
+        self.notation_letters = LetterSet::default();
+        self.reads_notations = reads_notations;
         self.note_text.clear();
         if self.note_text.capacity() < hint.note_text {
             self.note_text = Vec::with_capacity(hint.note_text);
@@ -382,6 +406,7 @@ impl RawGame {
     fn fits_capacity_bounds(&self) -> bool {
         self.tags.capacity() <= MAX_TAGS_ROOM
             && self.moves.capacity() <= MAX_MOVES_ROOM
+            && self.notations.capacity() <= MAX_MOVES_ROOM
             && self.notes.capacity() <= MAX_NOTES_ROOM
             && self.note_text.capacity() <= MAX_NOTE_TEXT_ROOM
     }
@@ -464,9 +489,34 @@ impl RawGame {
         }
     }
 
-    /// Adds a move, with no notes yet.
+    /// The notations of this game's first moves and their piece letters, if the reader was
+    /// asked to read them ([`PgnReader::reading_notations`]); none otherwise. They are those
+    /// of the moves up to the first that is not written in one of the common shapes of SAN
+    /// (`e4`, `Nf3`, `exd5`, `Nbd7`, `e8=Q`, `O-O`, with `+` or `#`), which is nearly every
+    /// move of most games: each is what [`notation::parse`] reads from its move's text, and
+    /// the letters are those that [`Notation::letters`] lists for them.
+    pub fn notations(&self) -> (&[Notation], LetterSet) {
+        (&self.notations, self.notation_letters)
+    }
+
+    /// Adds a move, with no notes yet, and its notation if the notations are read and
+    /// every move before it has one.
     #[inline(always)]
     fn push_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
+        if self.reads_notations && self.notations.len() == self.moves.len() {
+            notation::push_plain_san(
+                text.as_bytes(),
+                &mut self.notations,
+                &mut self.notation_letters,
+            );
+        }
+        self.push_plain_move(text, span, number);
+    }
+
+    /// [`RawGame::push_move`] without its notation, for the reader's plain path, which
+    /// reads the notation itself.
+    #[inline(always)]
+    fn push_plain_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
         let at = self.notes.len();
         self.moves.push(MoveToken {
             text,
@@ -474,6 +524,30 @@ impl RawGame {
             number,
             notes: (at, at),
         });
+    }
+
+    /// Appends `more` to the text of the last move (a check or en passant mark written
+    /// apart from it), and reads that move's notation again if it had one or may now.
+    fn extend_last_move(&mut self, more: &str) {
+        let Some(last) = self.moves.last_mut() else {
+            return;
+        };
+        last.text.push_str(more);
+        let before = self.moves.len() - 1;
+        if self.reads_notations && self.notations.len() >= before {
+            self.notations.truncate(before);
+            if let Some(last) = self.moves.last() {
+                notation::push_plain_san(
+                    last.text.as_bytes(),
+                    &mut self.notations,
+                    &mut LetterSet::default(),
+                );
+            }
+            // The letters are gathered again: the last notation's may have gone with it.
+            let mut letters = LetterSet::default();
+            letters.extend(self.notations.iter().flat_map(Notation::letters));
+            self.notation_letters = letters;
+        }
     }
 }
 
@@ -637,6 +711,17 @@ impl<R> PgnReader<R> {
     /// game, cost about a hundredth of that check.
     pub fn ignoring_comments(mut self) -> PgnReader<R> {
         self.parser.ignore_comments = true;
+        self
+    }
+
+    /// This reader, made to read the notation of each move of the main line as it reads the
+    /// move, as far as the moves are written in the common shapes of SAN: see
+    /// [`RawGame::notations`]. The games are otherwise those it would return. For a caller
+    /// that reads every move's notation (the check of a file): reading it from the bytes the
+    /// reader has just copied the move from, rather than from the game's moves afterwards,
+    /// saves a pass over them.
+    pub fn reading_notations(mut self) -> PgnReader<R> {
+        self.parser.read_notations = true;
         self
     }
 

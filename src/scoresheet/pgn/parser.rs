@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use super::super::notation;
 use super::lexical::{
     Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
     find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
@@ -42,11 +43,12 @@ impl Builder {
         line: u32,
         hint: &Capacities,
         spare: &mut Vec<RawGame>,
+        read_notations: bool,
     ) -> Builder {
         *started += 1;
         let game = match spare.pop() {
-            Some(spent) => spent.reset(*started, line, hint),
-            None => RawGame::empty(*started, line, hint),
+            Some(spent) => spent.reset(*started, line, hint, read_notations),
+            None => RawGame::empty(*started, line, hint, read_notations),
         };
         Builder {
             game,
@@ -105,6 +107,8 @@ pub(super) struct Parser {
     pub(super) ignore_comments: bool,
     /// The names of the tag pairs kept, if not all: see [`super::PgnReader::keeping_tags`].
     pub(super) kept_tags: Option<&'static [&'static str]>,
+    /// The moves' notations are read: see [`super::PgnReader::reading_notations`].
+    pub(super) read_notations: bool,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -341,8 +345,9 @@ impl Parser {
         let started = &mut self.games_started;
         let hint = &self.hint;
         let spare = &mut self.spare;
+        let read_notations = self.read_notations;
         self.game
-            .get_or_insert_with(|| Builder::start(started, line, hint, spare))
+            .get_or_insert_with(|| Builder::start(started, line, hint, spare, read_notations))
     }
 
     /// Keeps `game` for its lists to hold the next game, unless they grew larger than a new
@@ -615,10 +620,8 @@ impl Parser {
             }
             Kind::EnPassant => self.en_passant(text, span),
             Kind::Check => {
-                if let Some(game) = self.attach("check mark", text, span)
-                    && let Some(last) = game.moves.last_mut()
-                {
-                    last.text.push_str(text);
+                if let Some(game) = self.attach("check mark", text, span) {
+                    game.extend_last_move(text);
                 }
             }
             Kind::Annotation => self.annotation("annotation", text, span),
@@ -691,9 +694,9 @@ impl Parser {
             .get(without_check_mark(&mark).len()..)
             .unwrap_or_default();
         if let Some(game) = self.attach("en passant mark", text, span)
-            && let Some(last) = game.moves.last_mut()
+            && !game.moves.is_empty()
         {
-            last.text.push_str(&format!("e.p.{check}"));
+            game.extend_last_move(&format!("e.p.{check}"));
             for mark in split.marks {
                 game.push_note(mark, false);
             }
@@ -798,6 +801,10 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
     // in registers.
     let mut waiting = pending.map(|p| p.number);
     let mut read_at: Option<usize> = None;
+    // Whether the next move's notation is read (see `RawGame::notations`): kept in a
+    // register, and cleared at the first move that is not plain SAN, after which no move of
+    // the game has one.
+    let mut notating = game.reads_notations && game.notations.len() == game.moves.len();
     while let Some(&b) = bytes.get(i) {
         match START_BYTES[usize::from(b)] {
             START_SPACE => i += 1,
@@ -810,7 +817,15 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 {
                     let number = waiting.take();
                     movetext = true;
-                    game.push_move(token, span_at(line, i), number);
+                    game.push_plain_move(token, span_at(line, i), number);
+                    if notating {
+                        notating = notation::push_plain_san_word(
+                            word,
+                            len,
+                            &mut game.notations,
+                            &mut game.notation_letters,
+                        );
+                    }
                     i = skip_one_space(bytes, i + len);
                     continue;
                 }
@@ -831,13 +846,27 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                         let window = bytes.get(base..)?.first_chunk::<16>()?;
                         TokenText::from_window_at(window, i.checked_sub(base)?, end - i)
                     }) {
-                    Some(token) => game.push_move(token, span_at(line, i), number),
-                    None => push_whole_move(
-                        game,
-                        text.get(i..end).unwrap_or_default(),
-                        span_at(line, i),
-                        number,
-                    ),
+                    Some(token) => {
+                        game.push_plain_move(token, span_at(line, i), number);
+                        if notating {
+                            notating = notation::push_plain_san(
+                                bytes.get(i..end).unwrap_or_default(),
+                                &mut game.notations,
+                                &mut game.notation_letters,
+                            );
+                        }
+                    }
+                    None => {
+                        // Its notation is read by the general push, which may end the
+                        // notations of the game.
+                        push_whole_move(
+                            game,
+                            text.get(i..end).unwrap_or_default(),
+                            span_at(line, i),
+                            number,
+                        );
+                        notating = notating && game.notations.len() == game.moves.len();
+                    }
                 }
                 i = skip_one_space(bytes, end);
             }
