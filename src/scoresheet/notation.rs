@@ -524,29 +524,26 @@ pub(crate) fn push_plain_san_word(
     read_plain_san_word(word, len, PushWithLetters(list, letters)).is_some()
 }
 
-/// For each byte from `B` to `R`, three bits: one more than the number of the SAN piece
-/// letter it is (see [`san_letter`]), or zero. A piece letter of a word is looked up with a
-/// shift rather than a jump through a table of cases.
-const SAN_LETTER_BITS: u64 = {
+/// For each byte, one more than the number of the SAN piece letter it is (see
+/// [`san_letter`]), or zero: a piece letter of a word is looked up at once rather than
+/// matched case by case.
+static SAN_LETTER_NUMBERS: [u8; 256] = {
+    let mut numbers = [0u8; 256];
     let letters = *b"KQRBN";
-    let mut bits = 0u64;
     let mut number = 0;
     while number < letters.len() {
-        bits |= ((number as u64) + 1) << (3 * (letters[number] - b'B') as u32);
+        numbers[letters[number] as usize] = number as u8 + 1;
         number += 1;
     }
-    bits
+    numbers
 };
 
-/// [`san_letter`] by [`SAN_LETTER_BITS`].
+/// [`san_letter`] by [`SAN_LETTER_NUMBERS`].
 #[inline(always)]
-fn san_letter_by_bits(byte: u8) -> Option<Letter> {
-    let at = byte.wrapping_sub(b'B');
-    if at > b'R' - b'B' {
-        return None;
-    }
-    let plus_one = (SAN_LETTER_BITS >> (3 * u32::from(at))) & 7;
-    (plus_one as u8).checked_sub(1).map(Letter)
+fn san_letter_by_table(byte: u8) -> Option<Letter> {
+    SAN_LETTER_NUMBERS[usize::from(byte)]
+        .checked_sub(1)
+        .map(Letter)
 }
 
 /// [`read_plain_san`] for a token of `len` bytes (at most seven) read from a word, as
@@ -554,26 +551,33 @@ fn san_letter_by_bits(byte: u8) -> Option<Letter> {
 /// the same tokens (the tests hold the two together).
 #[inline(always)]
 fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Output> {
-    if len == 0 || len > 7 {
-        return None;
-    }
+    // Bytes are taken from the word by their place, which is kept below eight so that no
+    // length can shift the word out.
     let byte = |at: usize| (word >> (8 * (at & 7))) as u8;
-    let (len, check) = match byte(len - 1) {
-        b'+' => (len - 1, CheckMark::Check),
-        b'#' => (len - 1, CheckMark::Mate),
-        _ => (len, CheckMark::None),
+    let last = byte(len.wrapping_sub(1));
+    // `+` and `#` are the only bytes that are `+` with the bit of eight set; nearly every
+    // move has neither, and is told so by one test.
+    let (len, check) = if last | 8 != b'+' {
+        (len, CheckMark::None)
+    } else {
+        let body = len.wrapping_sub(1);
+        // `++` and marks after marks are left to the full reader.
+        if body == 0 || byte(body - 1) | 8 == b'+' {
+            return None;
+        }
+        let check = if last == b'+' {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        };
+        (body, check)
     };
-    // `++` and marks after marks are left to the full reader.
-    if check != CheckMark::None && len > 0 && matches!(byte(len - 1), b'+' | b'#') {
-        return None;
-    }
-    let body = word & ((1u64 << (8 * len)) - 1);
     let file = |b: u8| File::new(u32::from(b.wrapping_sub(b'a')));
     let rank = |b: u8| Rank::new(u32::from(b.wrapping_sub(b'1')));
     // The square whose file is byte `at`: both bytes are taken down to their numbers at
     // once, and each must come out below eight.
     let square = |at: usize| {
-        let pair = ((body >> (8 * at)) as u16).wrapping_sub(u16::from_le_bytes(*b"a1"));
+        let pair = ((word >> (8 * (at & 7))) as u16).wrapping_sub(u16::from_le_bytes(*b"a1"));
         (pair & 0xf8f8 == 0).then(|| {
             Square::from_index_unchecked(u32::from(pair & 7) | u32::from(pair >> 5) & 0x38)
         })
@@ -591,7 +595,7 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
         };
     let promotion = |byte: u8| match byte {
         b'K' => None,
-        _ => san_letter_by_bits(byte),
+        _ => san_letter_by_table(byte),
     };
     let promoted = |letter: Letter| Some((PieceMark::Letter(letter), PromotionStyle::Equals));
     let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
@@ -611,36 +615,40 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
     };
     let none = LetterSet::default();
     let one = |letter: Letter| LetterSet::of(Some(letter));
-    const KING_SIDE: u64 = u64::from_le_bytes(*b"O-O\0\0\0\0\0");
-    const QUEEN_SIDE: u64 = u64::from_le_bytes(*b"O-O-O\0\0\0");
+    // The first bytes of the word, to be compared with castling.
+    let first = |count: usize| word & ((1u64 << (8 * count)) - 1);
     // The shapes are told apart in the order of `read_plain_san`'s patterns, as a token
-    // that fits a shape is read by it alone.
-    Some(match len {
-        2 => sink.emit(pawn(None, square(0)?, Separator::None, None), none),
-        3 if body == KING_SIDE => sink.emit(castle(CastlingSide::KingSide), none),
-        3 => {
-            let (letter, to) = (san_letter_by_bits(byte(0))?, square(1)?);
+    // that fits a shape is read by it alone; the lengths are asked in the order of how
+    // common they are (`Nf3`, `exd5`, `e4`).
+    Some(if len == 3 {
+        if first(3) == u64::from_le_bytes(*b"O-O\0\0\0\0\0") {
+            sink.emit(castle(CastlingSide::KingSide), none)
+        } else {
+            let (letter, to) = (san_letter_by_table(byte(0))?, square(1)?);
             sink.emit(piece(letter, None, None, Separator::None, to), one(letter))
         }
-        4 if byte(1) == b'x' => match file(byte(0)) {
-            Some(from) => sink.emit(pawn(Some(from), square(2)?, Separator::Capture, None), none),
-            None => {
-                let (letter, to) = (san_letter_by_bits(byte(0))?, square(2)?);
-                sink.emit(
-                    piece(letter, None, None, Separator::Capture, to),
-                    one(letter),
-                )
+    } else if len == 4 {
+        if byte(1) == b'x' {
+            match file(byte(0)) {
+                Some(from) => {
+                    sink.emit(pawn(Some(from), square(2)?, Separator::Capture, None), none)
+                }
+                None => {
+                    let (letter, to) = (san_letter_by_table(byte(0))?, square(2)?);
+                    sink.emit(
+                        piece(letter, None, None, Separator::Capture, to),
+                        one(letter),
+                    )
+                }
             }
-        },
-        4 if byte(2) == b'=' => {
+        } else if byte(2) == b'=' {
             let (to, letter) = (square(0)?, promotion(byte(3))?);
             sink.emit(
                 pawn(None, to, Separator::None, promoted(letter)),
                 one(letter),
             )
-        }
-        4 => {
-            let (letter, to) = (san_letter_by_bits(byte(0))?, square(2)?);
+        } else {
+            let (letter, to) = (san_letter_by_table(byte(0))?, square(2)?);
             match (file(byte(1)), rank(byte(1))) {
                 (Some(from), _) => sink.emit(
                     piece(letter, Some(from), None, Separator::None, to),
@@ -653,9 +661,13 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
                 _ => return None,
             }
         }
-        5 if body == QUEEN_SIDE => sink.emit(castle(CastlingSide::QueenSide), none),
-        5 if byte(2) == b'x' => {
-            let (letter, to) = (san_letter_by_bits(byte(0))?, square(3)?);
+    } else if len == 2 {
+        sink.emit(pawn(None, square(0)?, Separator::None, None), none)
+    } else if len == 5 {
+        if first(5) == u64::from_le_bytes(*b"O-O-O\0\0\0") {
+            sink.emit(castle(CastlingSide::QueenSide), none)
+        } else if byte(2) == b'x' {
+            let (letter, to) = (san_letter_by_table(byte(0))?, square(3)?);
             match (file(byte(1)), rank(byte(1))) {
                 (Some(from), _) => sink.emit(
                     piece(letter, Some(from), None, Separator::Capture, to),
@@ -667,15 +679,17 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
                 ),
                 _ => return None,
             }
+        } else {
+            return None;
         }
-        6 if byte(1) == b'x' && byte(4) == b'=' => {
-            let (from, to, letter) = (file(byte(0))?, square(2)?, promotion(byte(5))?);
-            sink.emit(
-                pawn(Some(from), to, Separator::Capture, promoted(letter)),
-                one(letter),
-            )
-        }
-        _ => return None,
+    } else if len == 6 && byte(1) == b'x' && byte(4) == b'=' {
+        let (from, to, letter) = (file(byte(0))?, square(2)?, promotion(byte(5))?);
+        sink.emit(
+            pawn(Some(from), to, Separator::Capture, promoted(letter)),
+            one(letter),
+        )
+    } else {
+        return None;
     })
 }
 
