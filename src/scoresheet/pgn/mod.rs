@@ -611,13 +611,14 @@ impl Capacities {
     /// The capacities for the game after `game`, given those that `game` started with: the
     /// larger of what `game` needed and seven eighths of its own start. A file mixes short
     /// and long games, and a list that outgrows its start is copied whole; the slow decay
-    /// forgets a long game after a few dozen shorter ones.
+    /// forgets a long game after a few dozen shorter ones. The moves start with room for
+    /// [`MIN_MOVES_ROOM`] at least.
     fn next(&self, game: &RawGame) -> Capacities {
         let size =
             |used: usize, before: usize, most: usize| used.max(before - before / 8).min(most);
         Capacities {
             tags: size(game.tags.len(), self.tags, MAX_TAGS_ROOM),
-            moves: size(game.moves.len(), self.moves, MAX_MOVES_ROOM),
+            moves: size(game.moves.len(), self.moves, MAX_MOVES_ROOM).max(MIN_MOVES_ROOM),
             notes: size(game.notes.len(), self.notes, MAX_NOTES_ROOM),
             note_text: size(game.note_text.len(), self.note_text, MAX_NOTE_TEXT_ROOM),
         }
@@ -628,6 +629,13 @@ impl Capacities {
 /// recycled game: tags, moves, notes and bytes of note text.
 const MAX_TAGS_ROOM: usize = 64;
 const MAX_MOVES_ROOM: usize = 1024;
+
+/// The least room a game's moves (and their notations) start with: a few times a usual
+/// game. Started at the size of the last game, the lists of a file that mixes short and long
+/// games grew (and were copied) once every few games, which cost about a quarter of a
+/// percent of a check of real games; a game's lists are kept for the next game, so the room
+/// is taken once.
+const MIN_MOVES_ROOM: usize = 256;
 const MAX_NOTES_ROOM: usize = 1024;
 const MAX_NOTE_TEXT_ROOM: usize = 64 * 1024;
 
@@ -905,16 +913,21 @@ mod tests {
 
     #[test]
     fn list_capacities_follow_the_longest_recent_game_and_forget_it_slowly() {
-        let long = read_games(&format!("{}*", "e4 e5 ".repeat(40))).remove(0);
+        let long = read_games(&format!("{}*", "e4 e5 ".repeat(200))).remove(0);
         let short = read_games("e4 *").remove(0);
         let mut hint = Capacities::default().next(&long);
-        assert_eq!(hint.moves, 80);
+        assert_eq!((hint.moves, hint.tags), (400, 0));
         let mut starts = Vec::new();
         for _ in 0..3 {
             hint = hint.next(&short);
             starts.push(hint.moves);
         }
-        assert_eq!(starts, [70, 62, 55]);
+        assert_eq!(starts, [350, 307, 269]);
+        // The moves never start with less room than a few usual games.
+        for _ in 0..3 {
+            hint = hint.next(&short);
+        }
+        assert_eq!(hint.moves, MIN_MOVES_ROOM);
         // A list never starts larger than its bound, however long the last game.
         let huge = read_games(&format!("{}*", "e4 ".repeat(2000))).remove(0);
         assert_eq!(hint.next(&huge).moves, 1024);
