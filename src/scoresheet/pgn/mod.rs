@@ -740,7 +740,7 @@ impl<R> PgnReader<R> {
     /// (the check of a file reads five of the twenty that a game of a tournament carries):
     /// copying every name and value cost about a hundredth of that check.
     pub fn keeping_tags(mut self, names: &'static [&'static str]) -> PgnReader<R> {
-        self.parser.kept_tags = Some(names);
+        self.parser.keep_tags(names);
         self
     }
 
@@ -945,6 +945,29 @@ mod tests {
             TokenText::from_window_at("é is not ASCII..".as_bytes().first_chunk().unwrap(), 0, 2),
             None
         );
+    }
+
+    /// A kept tag is told by its whole name, also among names of its length and first
+    /// letter, and names longer than the lengths told apart by the first look.
+    #[test]
+    fn kept_tags_are_told_by_their_whole_names() {
+        const LONG: &str = "AVeryLongTagNameOfMoreThanThirtyOneBytes";
+        const KEPT: [&str; 3] = ["Termination", "W", LONG];
+        let text = format!(
+            "[Termination \"a\"]\n[TimeControl \"b\"]\n[Terminatiox \"c\"]\n[W \"d\"]\n\
+             [X \"e\"]\n[WW \"f\"]\n[{LONG} \"g\"]\n[{LONG}s \"h\"]\n[AVery \"i\"]\n*\n"
+        );
+        for general in [false, true] {
+            let reader = PgnReader::new(text.as_bytes()).keeping_tags(&KEPT);
+            let reader = if general {
+                reader.by_general_steps()
+            } else {
+                reader
+            };
+            let games: Vec<RawGame> = reader.flatten().collect();
+            let values: Vec<&str> = games[0].tags.iter().map(|t| t.value.as_str()).collect();
+            assert_eq!(values, ["a", "d", "g"], "general steps: {general}");
+        }
     }
 
     /// A reader that ignores comments reads every game as one that keeps them, but for the

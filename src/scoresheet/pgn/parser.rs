@@ -106,7 +106,11 @@ pub(super) struct Parser {
     /// Comments are read but not kept: see [`super::PgnReader::ignoring_comments`].
     pub(super) ignore_comments: bool,
     /// The names of the tag pairs kept, if not all: see [`super::PgnReader::keeping_tags`].
-    pub(super) kept_tags: Option<&'static [&'static str]>,
+    kept_tags: Option<&'static [&'static str]>,
+    /// For each length of a name up to 31 (and for 31 and longer), a bit for each first
+    /// letter (its low five bits) of the kept names of that length: most names of a file are
+    /// told not kept by one look at this, without comparing them with the kept names.
+    kept_shapes: [u32; 32],
     /// The moves' notations are read: see [`super::PgnReader::reading_notations`].
     pub(super) read_notations: bool,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
@@ -150,17 +154,24 @@ impl Parser {
         Some(end)
     }
 
+    /// Keeps only the tag pairs named in `names`: see [`super::PgnReader::keeping_tags`].
+    pub(super) fn keep_tags(&mut self, names: &'static [&'static str]) {
+        self.kept_tags = Some(names);
+        self.kept_shapes = [0; 32];
+        for name in names {
+            let (len, first) = name_shape(name.as_bytes());
+            self.kept_shapes[len] |= first;
+        }
+    }
+
     /// Whether the tag pair named `name` is kept: see [`super::PgnReader::keeping_tags`].
     #[inline]
     fn keeps_tag(&self, name: &[u8]) -> bool {
-        // Lengths and first letters are compared first, which tells most names apart
-        // without a call to compare their bytes.
+        // The length and first letter are looked up first, which tells most names apart
+        // without comparing them with each kept name.
         self.kept_tags.is_none_or(|names| {
-            names.iter().any(|kept| {
-                kept.len() == name.len()
-                    && kept.as_bytes().first() == name.first()
-                    && kept.as_bytes() == name
-            })
+            let (len, first) = name_shape(name);
+            self.kept_shapes[len] & first != 0 && names.iter().any(|kept| kept.as_bytes() == name)
         })
     }
 
@@ -732,6 +743,14 @@ impl Parser {
         }
         self.game.as_mut().map(|builder| &mut builder.game)
     }
+}
+
+/// A tag name's place in [`Parser::kept_shapes`]: its length, at most 31, and the bit of its
+/// first byte's low five bits.
+#[inline(always)]
+fn name_shape(name: &[u8]) -> (usize, u32) {
+    let first = name.first().copied().unwrap_or(0);
+    (name.len().min(31), 1 << (first & 31))
 }
 
 /// The token at `range` of undecoded input, if it is ASCII.
