@@ -6,10 +6,10 @@ use std::collections::VecDeque;
 
 use super::super::notation;
 use super::lexical::{
-    Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
-    find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
-    parse_tag, plain_line_tag, plain_move_end, plain_move_number, short_plain_move_len, space_len,
-    span_at, split_suffixes, token_end, trim, without_check_mark, word_from,
+    Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify,
+    comment_close, find, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair,
+    paren_mark, parse_tag, plain_line_tag, plain_move_end, plain_move_number, short_plain_move_len,
+    space_len, span_at, split_suffixes, token_end, trim, without_check_mark, word_from,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -899,7 +899,7 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 i = skip_one_space(bytes, end);
             }
             _ if b == b'{' => {
-                let Some(close) = find_near(text, i + 1, b'}') else {
+                let Some(close) = comment_close(text, i) else {
                     break;
                 };
                 if !KEEP_COMMENTS {
