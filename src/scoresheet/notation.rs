@@ -621,11 +621,14 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
     // that fits a shape is read by it alone; the lengths are asked in the order of how
     // common they are (`Nf3`, `exd5`, `e4`).
     Some(if len == 3 {
-        if first(3) == u64::from_le_bytes(*b"O-O\0\0\0\0\0") {
+        // `O` is no piece letter, so a piece's move is told first, castling after.
+        if let Some(letter) = san_letter_by_table(byte(0)) {
+            let to = square(1)?;
+            sink.emit(piece(letter, None, None, Separator::None, to), one(letter))
+        } else if first(3) == u64::from_le_bytes(*b"O-O\0\0\0\0\0") {
             sink.emit(castle(CastlingSide::KingSide), none)
         } else {
-            let (letter, to) = (san_letter_by_table(byte(0))?, square(1)?);
-            sink.emit(piece(letter, None, None, Separator::None, to), one(letter))
+            return None;
         }
     } else if len == 4 {
         if byte(1) == b'x' {
