@@ -54,10 +54,12 @@ fn check(c: &mut Criterion) {
     });
     group.bench_function("read and verify (the check command)", |b| {
         b.iter(|| {
-            // Read as the check command reads: past the comments, which it never reports.
+            // Read as the check command reads: past the comments, which it never reports, and
+            // with the notations.
             PgnReader::new(black_box(GAMES.as_bytes()))
                 .ignoring_comments()
                 .keeping_tags(&VERIFIED_TAGS)
+                .reading_notations()
                 .filter_map(Result::ok)
                 .filter(|g| verify(g, Options::default()).is_clean())
                 .count()
@@ -89,6 +91,7 @@ fn real(c: &mut Criterion) {
                 PgnReader::new(black_box(text.as_bytes()))
                     .ignoring_comments()
                     .keeping_tags(&VERIFIED_TAGS)
+                    .reading_notations()
                     .filter_map(Result::ok)
                     .filter(|g| verify(g, Options::default()).is_clean())
                     .count()

@@ -141,7 +141,8 @@ impl<'a> Iterator for Games<'a> {
                     // Of the tags, only those the verification reads are kept.
                     let reader = PgnReader::new(reader)
                         .ignoring_comments()
-                        .keeping_tags(&VERIFIED_TAGS);
+                        .keeping_tags(&VERIFIED_TAGS)
+                        .reading_notations();
                     self.current = Some((path, reader));
                 }
                 Err(err) => self.errors.push(format!("cannot read {path}: {err}")),

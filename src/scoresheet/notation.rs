@@ -196,6 +196,12 @@ impl LetterSet {
         self.0 |= 1 << letter.0;
     }
 
+    /// The set of this letter alone, or the empty set.
+    #[inline(always)]
+    fn of(letter: Option<Letter>) -> LetterSet {
+        LetterSet(letter.map_or(0, |letter| 1 << letter.0))
+    }
+
     /// The letters of the set, in the order of their numbers.
     pub fn iter(self) -> impl Iterator<Item = Letter> {
         (0..LETTERS.len() as u8)
@@ -452,10 +458,27 @@ pub fn parse(token: &str) -> Result<Notation, NotationError> {
 /// written in, before the writes were done, which stalled the processor on every token.
 #[inline]
 pub fn parse_onto(token: &str, list: &mut Vec<Notation>) -> Result<(), NotationError> {
-    if read_plain_san(token.as_bytes(), |notation| list.push(notation)).is_none() {
+    if read_plain_san(token.as_bytes(), Push(list)).is_none() {
         list.push(parse_any(token)?);
     }
     Ok(())
+}
+
+/// For a token in one of the common shapes of SAN that [`parse`] reads without its full
+/// reader: pushes its notation onto `list`, adds its piece letters to `letters` and returns
+/// true; for any other token, returns false and changes nothing. The PGN reader calls this
+/// for each move it has just read (see [`PgnReader::reading_notations`]), so that a check
+/// does not go over the tokens again to read them; the letters are added where a shape
+/// knows them, rather than looked for again in the notation.
+///
+/// [`PgnReader::reading_notations`]: super::pgn::PgnReader::reading_notations
+#[inline(always)]
+pub(crate) fn push_plain_san(
+    token: &[u8],
+    list: &mut Vec<Notation>,
+    letters: &mut LetterSet,
+) -> bool {
+    read_plain_san(token, PushWithLetters(list, letters)).is_some()
 }
 
 /// The full reader, without the shortcut for plain SAN: the tests compare the two.
@@ -483,16 +506,250 @@ fn san_letter(byte: u8) -> Option<Letter> {
 /// missed here costs time, never a different reading.
 #[inline(always)]
 fn parse_plain_san(token: &[u8]) -> Option<Notation> {
-    read_plain_san(token, |notation| notation)
+    read_plain_san(token, Return)
 }
 
-/// [`parse_plain_san`], handing the notation to `emit` where it is made. Each shape calls
-/// `emit` with a notation of its own, most of whose fields are constants: pushed onto a
+/// [`push_plain_san`] for a token of `len` bytes, at most seven, read from `word`: the
+/// token's bytes, the first in the lowest bits, and whatever follows them. The reader reads
+/// most moves from one word of their line (see `pgn::lexical::short_plain_move_len`), and
+/// the notation is read from that word in its register rather than from memory byte by
+/// byte.
+#[inline(always)]
+pub(crate) fn push_plain_san_word(
+    word: u64,
+    len: usize,
+    list: &mut Vec<Notation>,
+    letters: &mut LetterSet,
+) -> bool {
+    read_plain_san_word(word, len, PushWithLetters(list, letters)).is_some()
+}
+
+/// For each byte, one more than the number of the SAN piece letter it is (see
+/// [`san_letter`]), or zero: a piece letter of a word is looked up at once rather than
+/// matched case by case.
+static SAN_LETTER_NUMBERS: [u8; 256] = {
+    let mut numbers = [0u8; 256];
+    let letters = *b"KQRBN";
+    let mut number = 0;
+    while number < letters.len() {
+        numbers[letters[number] as usize] = number as u8 + 1;
+        number += 1;
+    }
+    numbers
+};
+
+/// [`san_letter`] by [`SAN_LETTER_NUMBERS`].
+#[inline(always)]
+fn san_letter_by_table(byte: u8) -> Option<Letter> {
+    SAN_LETTER_NUMBERS[usize::from(byte)]
+        .checked_sub(1)
+        .map(Letter)
+}
+
+/// [`read_plain_san`] for a token of `len` bytes (at most seven) read from a word, as
+/// [`push_plain_san_word`] has it; the same notation for the same token, and `None` for
+/// the same tokens (the tests hold the two together).
+#[inline(always)]
+fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Output> {
+    // Bytes are taken from the word by their place, which is kept below eight so that no
+    // length can shift the word out.
+    let byte = |at: usize| (word >> (8 * (at & 7))) as u8;
+    let last = byte(len.wrapping_sub(1));
+    // `+` and `#` are the only bytes that are `+` with the bit of eight set; nearly every
+    // move has neither, and is told so by one test.
+    let (len, check) = if last | 8 != b'+' {
+        (len, CheckMark::None)
+    } else {
+        let body = len.wrapping_sub(1);
+        // `++` and marks after marks are left to the full reader.
+        if body == 0 || byte(body - 1) | 8 == b'+' {
+            return None;
+        }
+        let check = if last == b'+' {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        };
+        (body, check)
+    };
+    let file = |b: u8| File::new(u32::from(b.wrapping_sub(b'a')));
+    let rank = |b: u8| Rank::new(u32::from(b.wrapping_sub(b'1')));
+    // The square whose file is byte `at`: both bytes are taken down to their numbers at
+    // once, and each must come out below eight.
+    let square = |at: usize| {
+        let pair = ((word >> (8 * (at & 7))) as u16).wrapping_sub(u16::from_le_bytes(*b"a1"));
+        (pair & 0xf8f8 == 0).then(|| {
+            Square::from_index_unchecked(u32::from(pair & 7) | u32::from(pair >> 5) & 0x38)
+        })
+    };
+    let pawn =
+        |from_file: Option<File>, to: Square, separator: Separator, promotion| Notation::Move {
+            piece: None,
+            from_file,
+            from_rank: None,
+            separator,
+            to,
+            promotion,
+            en_passant_mark: false,
+            check,
+        };
+    let promotion = |byte: u8| match byte {
+        b'K' => None,
+        _ => san_letter_by_table(byte),
+    };
+    let promoted = |letter: Letter| Some((PieceMark::Letter(letter), PromotionStyle::Equals));
+    let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
+        piece: Some(PieceMark::Letter(letter)),
+        from_file,
+        from_rank,
+        separator,
+        to,
+        promotion: None,
+        en_passant_mark: false,
+        check,
+    };
+    let castle = |side| Notation::Castle {
+        side,
+        zeros: false,
+        check,
+    };
+    let none = LetterSet::default();
+    let one = |letter: Letter| LetterSet::of(Some(letter));
+    // The first bytes of the word, to be compared with castling.
+    let first = |count: usize| word & ((1u64 << (8 * count)) - 1);
+    // The shapes are told apart in the order of `read_plain_san`'s patterns, as a token
+    // that fits a shape is read by it alone; the lengths are asked in the order of how
+    // common they are (`Nf3`, `exd5`, `e4`).
+    Some(if len == 3 {
+        // `O` is no piece letter, so a piece's move is told first, castling after.
+        if let Some(letter) = san_letter_by_table(byte(0)) {
+            let to = square(1)?;
+            sink.emit(piece(letter, None, None, Separator::None, to), one(letter))
+        } else if first(3) == u64::from_le_bytes(*b"O-O\0\0\0\0\0") {
+            sink.emit(castle(CastlingSide::KingSide), none)
+        } else {
+            return None;
+        }
+    } else if len == 4 {
+        if byte(1) == b'x' {
+            match file(byte(0)) {
+                Some(from) => {
+                    sink.emit(pawn(Some(from), square(2)?, Separator::Capture, None), none)
+                }
+                None => {
+                    let (letter, to) = (san_letter_by_table(byte(0))?, square(2)?);
+                    sink.emit(
+                        piece(letter, None, None, Separator::Capture, to),
+                        one(letter),
+                    )
+                }
+            }
+        } else if byte(2) == b'=' {
+            let (to, letter) = (square(0)?, promotion(byte(3))?);
+            sink.emit(
+                pawn(None, to, Separator::None, promoted(letter)),
+                one(letter),
+            )
+        } else {
+            let (letter, to) = (san_letter_by_table(byte(0))?, square(2)?);
+            match (file(byte(1)), rank(byte(1))) {
+                (Some(from), _) => sink.emit(
+                    piece(letter, Some(from), None, Separator::None, to),
+                    one(letter),
+                ),
+                (_, Some(from)) => sink.emit(
+                    piece(letter, None, Some(from), Separator::None, to),
+                    one(letter),
+                ),
+                _ => return None,
+            }
+        }
+    } else if len == 2 {
+        sink.emit(pawn(None, square(0)?, Separator::None, None), none)
+    } else if len == 5 {
+        if first(5) == u64::from_le_bytes(*b"O-O-O\0\0\0") {
+            sink.emit(castle(CastlingSide::QueenSide), none)
+        } else if byte(2) == b'x' {
+            let (letter, to) = (san_letter_by_table(byte(0))?, square(3)?);
+            match (file(byte(1)), rank(byte(1))) {
+                (Some(from), _) => sink.emit(
+                    piece(letter, Some(from), None, Separator::Capture, to),
+                    one(letter),
+                ),
+                (_, Some(from)) => sink.emit(
+                    piece(letter, None, Some(from), Separator::Capture, to),
+                    one(letter),
+                ),
+                _ => return None,
+            }
+        } else {
+            return None;
+        }
+    } else if len == 6 && byte(1) == b'x' && byte(4) == b'=' {
+        let (from, to, letter) = (file(byte(0))?, square(2)?, promotion(byte(5))?);
+        sink.emit(
+            pawn(Some(from), to, Separator::Capture, promoted(letter)),
+            one(letter),
+        )
+    } else {
+        return None;
+    })
+}
+
+/// Where [`read_plain_san`] hands the notation it has read, with its piece letters. A trait
+/// rather than a closure, so that each shape has the hand-over inlined: a closure that
+/// pushed was made a call of its own, and a notation handed back to be pushed in one place
+/// was put together from every shape's fields and spilled before it was written.
+trait Emit {
+    type Output;
+    fn emit(self, notation: Notation, letters: LetterSet) -> Self::Output;
+}
+
+/// Hands the notation back.
+struct Return;
+
+impl Emit for Return {
+    type Output = Notation;
+
+    #[inline(always)]
+    fn emit(self, notation: Notation, _: LetterSet) -> Notation {
+        notation
+    }
+}
+
+/// Pushes the notation onto a list.
+struct Push<'a>(&'a mut Vec<Notation>);
+
+impl Emit for Push<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn emit(self, notation: Notation, _: LetterSet) {
+        self.0.push(notation);
+    }
+}
+
+/// Pushes the notation onto a list and adds its letters to a set.
+struct PushWithLetters<'a>(&'a mut Vec<Notation>, &'a mut LetterSet);
+
+impl Emit for PushWithLetters<'_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn emit(self, notation: Notation, letters: LetterSet) {
+        self.0.push(notation);
+        self.1.0 |= letters.0;
+    }
+}
+
+/// [`parse_plain_san`], handing the notation to `sink` where it is made. Each shape hands
+/// over a notation of its own, most of whose fields are constants: pushed onto a
 /// list there (see [`parse_onto`]), they are written as such, where one notation put
 /// together from every shape's fields was held in registers and spilled field by field
-/// before it was written.
+/// before it was written. With the notation goes the set of its piece letters (those of
+/// the piece and of the promotion piece, as [`Notation::letters`] lists them).
 #[inline(always)]
-fn read_plain_san<T>(token: &[u8], emit: impl FnOnce(Notation) -> T) -> Option<T> {
+fn read_plain_san<E: Emit>(token: &[u8], sink: E) -> Option<E::Output> {
     let (body, check) = match token {
         // `++` and marks after marks are left to the full reader.
         [.., b'+' | b'#', b'+' | b'#'] => return None,
@@ -516,8 +773,9 @@ fn read_plain_san<T>(token: &[u8], emit: impl FnOnce(Notation) -> T) -> Option<T
         };
     let promotion = |byte: u8| match byte {
         b'K' => None,
-        _ => Some((PieceMark::Letter(san_letter(byte)?), PromotionStyle::Equals)),
+        _ => san_letter(byte),
     };
+    let promoted = |letter: Letter| Some((PieceMark::Letter(letter), PromotionStyle::Equals));
     let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
         piece: Some(PieceMark::Letter(letter)),
         from_file,
@@ -533,55 +791,71 @@ fn read_plain_san<T>(token: &[u8], emit: impl FnOnce(Notation) -> T) -> Option<T
         zeros: false,
         check,
     };
+    let none = LetterSet::default();
+    let one = |letter: Letter| LetterSet::of(Some(letter));
     Some(match *body {
-        [f, r] => emit(pawn(None, square(f, r)?, Separator::None, None)),
-        [b'O', b'-', b'O'] => emit(castle(CastlingSide::KingSide)),
-        [p, f, r] => emit(piece(
-            san_letter(p)?,
-            None,
-            None,
-            Separator::None,
-            square(f, r)?,
-        )),
+        [f, r] => sink.emit(pawn(None, square(f, r)?, Separator::None, None), none),
+        [b'O', b'-', b'O'] => sink.emit(castle(CastlingSide::KingSide), none),
+        [p, f, r] => {
+            let (letter, to) = (san_letter(p)?, square(f, r)?);
+            sink.emit(piece(letter, None, None, Separator::None, to), one(letter))
+        }
         [from, b'x', f, r] => match file(from) {
-            Some(from) => emit(pawn(Some(from), square(f, r)?, Separator::Capture, None)),
-            None => emit(piece(
-                san_letter(from)?,
-                None,
-                None,
-                Separator::Capture,
-                square(f, r)?,
-            )),
+            Some(from) => sink.emit(
+                pawn(Some(from), square(f, r)?, Separator::Capture, None),
+                none,
+            ),
+            None => {
+                let (letter, to) = (san_letter(from)?, square(f, r)?);
+                sink.emit(
+                    piece(letter, None, None, Separator::Capture, to),
+                    one(letter),
+                )
+            }
         },
-        [f, r, b'=', p] => emit(pawn(
-            None,
-            square(f, r)?,
-            Separator::None,
-            promotion(p)?.into(),
-        )),
+        [f, r, b'=', p] => {
+            let (to, letter) = (square(f, r)?, promotion(p)?);
+            sink.emit(
+                pawn(None, to, Separator::None, promoted(letter)),
+                one(letter),
+            )
+        }
         [p, from, f, r] => {
             let (letter, to) = (san_letter(p)?, square(f, r)?);
             match (file(from), rank(from)) {
-                (Some(from), _) => emit(piece(letter, Some(from), None, Separator::None, to)),
-                (_, Some(from)) => emit(piece(letter, None, Some(from), Separator::None, to)),
+                (Some(from), _) => sink.emit(
+                    piece(letter, Some(from), None, Separator::None, to),
+                    one(letter),
+                ),
+                (_, Some(from)) => sink.emit(
+                    piece(letter, None, Some(from), Separator::None, to),
+                    one(letter),
+                ),
                 _ => return None,
             }
         }
-        [b'O', b'-', b'O', b'-', b'O'] => emit(castle(CastlingSide::QueenSide)),
+        [b'O', b'-', b'O', b'-', b'O'] => sink.emit(castle(CastlingSide::QueenSide), none),
         [p, from, b'x', f, r] => {
             let (letter, to) = (san_letter(p)?, square(f, r)?);
             match (file(from), rank(from)) {
-                (Some(from), _) => emit(piece(letter, Some(from), None, Separator::Capture, to)),
-                (_, Some(from)) => emit(piece(letter, None, Some(from), Separator::Capture, to)),
+                (Some(from), _) => sink.emit(
+                    piece(letter, Some(from), None, Separator::Capture, to),
+                    one(letter),
+                ),
+                (_, Some(from)) => sink.emit(
+                    piece(letter, None, Some(from), Separator::Capture, to),
+                    one(letter),
+                ),
                 _ => return None,
             }
         }
-        [from, b'x', f, r, b'=', p] => emit(pawn(
-            Some(file(from)?),
-            square(f, r)?,
-            Separator::Capture,
-            promotion(p)?.into(),
-        )),
+        [from, b'x', f, r, b'=', p] => {
+            let (from, to, letter) = (file(from)?, square(f, r)?, promotion(p)?);
+            sink.emit(
+                pawn(Some(from), to, Separator::Capture, promoted(letter)),
+                one(letter),
+            )
+        }
         _ => return None,
     })
 }
@@ -922,6 +1196,61 @@ mod tests {
         (list, error)
     }
 
+    /// What the reader's push of a plain SAN token leaves on a list that held one notation
+    /// already, and the letters it adds to a set that held one: from the token's bytes, and
+    /// from a word of them followed by `after` (the bytes that follow a token on its line).
+    fn pushed_plain(token: &[u8], after: u64) -> [(Vec<Notation>, LetterSet, bool); 2] {
+        let start = || {
+            let list = vec![Notation::Castle {
+                side: CastlingSide::QueenSide,
+                zeros: false,
+                check: CheckMark::Mate,
+            }];
+            let mut letters = LetterSet::default();
+            letters.insert(Letter::RUSSIAN_KING);
+            (list, letters)
+        };
+        let (mut list, mut letters) = start();
+        let read = push_plain_san(token, &mut list, &mut letters);
+        let by_bytes = (list, letters, read);
+        let mut bytes = [0u8; 8];
+        bytes[..token.len().min(8)].copy_from_slice(&token[..token.len().min(8)]);
+        let len = token.len();
+        let word = match len {
+            0..8 => u64::from_le_bytes(bytes) | after.checked_shl(8 * len as u32).unwrap_or(0),
+            _ => u64::from_le_bytes(bytes),
+        };
+        let (mut list, mut letters) = start();
+        let read = push_plain_san_word(word, len, &mut list, &mut letters);
+        [by_bytes, (list, letters, read)]
+    }
+
+    /// The reader's push of a token of at most seven bytes, from its bytes or from a word,
+    /// pushes the notation that [`parse`] reads, with its letters, or nothing; and it
+    /// pushes for every token of the common SAN shapes.
+    fn plain_push_agrees_with_parse(token: &str, after: u64) -> Result<(), TestCaseError> {
+        for (list, letters, read) in pushed_plain(token.as_bytes(), after) {
+            let mut expected = LetterSet::default();
+            expected.insert(Letter::RUSSIAN_KING);
+            if read {
+                let notation = parse(token);
+                prop_assert_eq!(list.len(), 2, "{:?}", token);
+                prop_assert_eq!(list.last(), notation.as_ref().ok(), "{:?}", token);
+                expected.extend(list[1].letters());
+            } else {
+                prop_assert_eq!(list.len(), 1, "{:?}", token);
+            }
+            prop_assert_eq!(letters, expected, "{:?}", token);
+            prop_assert_eq!(
+                read,
+                parse_plain_san(token.as_bytes()).is_some(),
+                "{:?}",
+                token
+            );
+        }
+        Ok(())
+    }
+
     /// A notation is pushed exactly when [`parse`] reads one, and it is that notation.
     fn agrees_with_parse(token: &str) -> Result<(), TestCaseError> {
         let (list, error) = pushed(token);
@@ -947,13 +1276,49 @@ mod tests {
             "i4", "e9", "Xe4", "Nix4", "Nbxd9", "axb", "a=Q", "e8=X", "0-0", "", "x", "Oh-O",
         ] {
             agrees_with_parse(token).unwrap();
+            plain_push_agrees_with_parse(token, 0).unwrap();
+            plain_push_agrees_with_parse(token, u64::MAX).unwrap();
+        }
+        // Every plain shape is read by the reader's push, with the letters of its piece and
+        // of its promotion piece.
+        for (token, letters) in [
+            ("e4", ""),
+            ("exd5+", ""),
+            ("Nf3", "N"),
+            ("Kxe2#", "K"),
+            ("Rbd1", "R"),
+            ("R1xa3", "R"),
+            ("e8=Q", "Q"),
+            ("exd8=N+", "N"),
+            ("O-O", ""),
+            ("O-O-O#", ""),
+        ] {
+            for (list, set, read) in pushed_plain(token.as_bytes(), u64::from(b' ')) {
+                assert!(read, "{token}");
+                let mut expected = LetterSet::default();
+                expected.insert(Letter::RUSSIAN_KING);
+                expected.extend(letters.chars().filter_map(Letter::from_char));
+                assert_eq!((list.len(), set), (2, expected), "{token}");
+            }
         }
     }
 
     proptest! {
         #[test]
-        fn a_token_is_pushed_as_parse_reads_it(token in "[KQRBNO0xa-hi1-9=+#-]{0,7}") {
+        fn a_token_is_pushed_as_parse_reads_it(
+            token in "[KQRBNO0xa-hi1-9=+#-]{0,7}",
+            after in any::<u64>(),
+        ) {
             agrees_with_parse(&token)?;
+            plain_push_agrees_with_parse(&token, after)?;
+        }
+
+        #[test]
+        fn a_short_token_is_pushed_by_the_reader_as_parse_reads_it(
+            token in "[KQRBNSOo0xa-hi0-9=+#(/.@_ -]{0,7}",
+            after in any::<u64>(),
+        ) {
+            plain_push_agrees_with_parse(&token, after)?;
         }
     }
 }

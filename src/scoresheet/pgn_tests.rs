@@ -6,6 +6,7 @@ use std::io::{BufRead, BufReader, Cursor};
 
 use proptest::prelude::*;
 
+use super::notation::{LetterSet, Notation, parse, push_plain_san};
 use super::pgn::*;
 use super::text::*;
 use crate::chess::{Game, Position, SanPlus};
@@ -828,6 +829,10 @@ fn pgn_pieces() -> impl Strategy<Value = String> {
         "O-O",
         "Qh5+",
         "e8=Q#",
+        "exd8=N+ ",
+        "Rbxa3",
+        "O-O-O",
+        "Sf3",
         "d8(Q)",
         "exd6(e.p.)",
         "e.p.",
@@ -860,7 +865,96 @@ fn pgn_pieces() -> impl Strategy<Value = String> {
     proptest::collection::vec(piece, 0..40).prop_map(|pieces| pieces.concat())
 }
 
+/// The notations a reader that reads them gives a game: those of its moves up to the first
+/// that is not plain SAN, with their letters.
+fn expected_notations(game: &RawGame) -> (Vec<Notation>, LetterSet) {
+    let mut list = Vec::new();
+    let mut letters = LetterSet::default();
+    for token in &game.moves {
+        if !push_plain_san(token.text.as_bytes(), &mut list, &mut letters) {
+            break;
+        }
+    }
+    (list, letters)
+}
+
+/// Games read with their notations against the same games read without: the same but for
+/// the notations, which are those of `expected_notations`, each as `notation::parse` reads
+/// its move.
+fn notated_as_read_without(notated: &[RawGame], games: &[RawGame]) -> Result<(), TestCaseError> {
+    prop_assert_eq!(notated.len(), games.len());
+    for (game, plain) in notated.iter().zip(games) {
+        prop_assert_eq!(format!("{game:?}"), format!("{plain:?}"));
+        prop_assert!(plain.notations().0.is_empty());
+        let (list, letters) = game.notations();
+        let (expected, expected_letters) = expected_notations(plain);
+        prop_assert_eq!(list, &expected[..]);
+        prop_assert_eq!(letters, expected_letters);
+        for (notation, token) in list.iter().zip(&game.moves) {
+            prop_assert_eq!(Ok(notation.clone()), parse(&token.text));
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn notations_are_read_with_the_moves_up_to_the_first_that_is_not_plain_san() {
+    for (text, count) in [
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0",
+            10,
+        ),
+        // A check mark written apart is read with its move.
+        ("1. e4 e5 2. Qh5 + Nc6 3. Bc4 Nf6 4. Qxf7# 1-0", 7),
+        // A mark after a mate mark makes the move unreadable as plain SAN.
+        ("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# + 1-0", 6),
+        // An en passant mark, a German letter, a move with a mark glued to it.
+        ("1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 1-0", 4),
+        ("1. e4 e5 2. Sf3 Nc6 1-0", 2),
+        ("1. e4! e5 2. Nf3?! Nc6 1-0", 4),
+        // Moves on short lines, and moves longer than a word.
+        ("e4\ne5\nNf3\nexd8=Q+\n*", 4),
+        ("1. e4 e5 2. Nf3 Nbxd7+e.p. 3. d4 *", 3),
+        (
+            "{ before } 1. e4 { [%clk 0:03:00] } 1... e5 (1... c5 2. Nf3) 2. Nf3 *",
+            3,
+        ),
+    ] {
+        let games = read_games(text);
+        let notated: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .reading_notations()
+            .flatten()
+            .collect();
+        assert_eq!(notated[0].notations().0.len(), count, "{text}");
+        notated_as_read_without(&notated, &games).unwrap();
+    }
+}
+
 proptest! {
+    #[test]
+    fn notations_read_with_the_moves_are_those_of_the_moves(text in pgn_pieces()) {
+        let games = read_games(&text);
+        let read = |general: bool, capacity: usize| -> Vec<RawGame> {
+            let reader = PgnReader::new(BufReader::with_capacity(capacity, Cursor::new(&text)))
+                .reading_notations();
+            let reader = if general { reader.by_general_steps() } else { reader };
+            reader.flatten().collect()
+        };
+        let notated = read(false, 1 << 16);
+        notated_as_read_without(&notated, &games)?;
+        prop_assert_eq!(&read(true, 1 << 16), &notated);
+        prop_assert_eq!(&read(false, 7), &notated);
+        let ignored: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .ignoring_comments()
+            .reading_notations()
+            .flatten()
+            .collect();
+        prop_assert_eq!(
+            ignored.iter().map(RawGame::notations).collect::<Vec<_>>(),
+            notated.iter().map(RawGame::notations).collect::<Vec<_>>()
+        );
+    }
+
     #[test]
     fn the_fast_paths_read_as_the_general_steps(text in pgn_pieces()) {
         let games = read_games(&text);
@@ -944,4 +1038,44 @@ fn long_lines_of_punctuation_are_read_once() {
         assert_eq!(games.len(), 1, "{unit}");
         assert_eq!(games[0].problems.len(), problems, "{unit}");
     }
+}
+
+/// A reader that reads the notations with the moves, as the check command's does, gives
+/// every game the report that a reader without them gives: the verification reads the
+/// notations of the rest of the moves itself. The files hold games of plain SAN throughout,
+/// and games that leave it (German letters, long notation, marks, unreadable moves, moves
+/// past an unreadable one).
+#[test]
+fn a_reader_reading_the_notations_changes_no_report() {
+    use super::verify::{Options, verify};
+    let mut notated_moves = 0;
+    for text in [
+        include_str!("../../fixtures/scoresheets/findings.pgn"),
+        include_str!("../../fixtures/scoresheets/german.txt"),
+        include_str!("../../fixtures/scoresheets/recording.pgn"),
+        include_str!("../../fixtures/scoresheets/ended.pgn"),
+        include_str!("../../fixtures/scoresheets/unclosed.pgn"),
+        include_str!("../../fixtures/pgn/lichess-sample.pgn"),
+        include_str!("../../fixtures/pgn/twic-sample.pgn"),
+    ] {
+        let games = read_games(text);
+        let notated: Vec<RawGame> = PgnReader::new(text.as_bytes())
+            .reading_notations()
+            .flatten()
+            .collect();
+        assert_eq!(games.len(), notated.len());
+        for (game, notated) in games.iter().zip(&notated) {
+            notated_moves += notated.notations().0.len();
+            assert_eq!(
+                verify(game, Options::default()),
+                verify(notated, Options::default()),
+                "game {}",
+                game.index
+            );
+        }
+    }
+    assert!(
+        notated_moves > 100_000,
+        "{notated_moves} moves read with notations"
+    );
 }

@@ -210,6 +210,24 @@ pub(super) fn find_near(text: &str, from: usize, target: u8) -> Option<usize> {
     find(text, at.min(bytes.len()), target)
 }
 
+/// The `}` that closes the comment opened by the `{` at byte `open`, if the line has one.
+///
+/// A clock comment, `{ [%clk 0:03:00] }`, which an online game has after every move, closes
+/// 17 bytes after it opens: that byte is looked at first, and the 16 before it for a `}`
+/// in two words. Any other comment is searched for its end from its start.
+#[inline(always)]
+pub(super) fn comment_close(text: &str, open: usize) -> Option<usize> {
+    const CLOCK_CLOSE: usize = 17;
+    let bytes = text.as_bytes();
+    if bytes.get(open + CLOCK_CLOSE) == Some(&b'}')
+        && let (Some(first), Some(second)) = (word_at(bytes, open + 1), word_at(bytes, open + 9))
+        && equal_bytes(first, b'}') | equal_bytes(second, b'}') == 0
+    {
+        return Some(open + CLOCK_CLOSE);
+    }
+    find_near(text, open + 1, b'}')
+}
+
 /// The first byte at or after `from` that ends a plain tag value (see [`VALUE_STOPS`]), or
 /// the length of `bytes` if none does; eight bytes are looked at a step.
 #[inline(always)]
@@ -1096,6 +1114,25 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_closes_at_its_first_closing_brace() {
+        for (line, close) in [
+            ("{ [%clk 0:03:00] } 2. Nf3", Some(17)),
+            ("{ [%clk 10:03:00] } 2. Nf3", Some(18)),
+            ("{ [%clk 0:03:0} } 2. Nf3", Some(14)),
+            ("{}[%clk 0:03:00] } 2. Nf3", Some(1)),
+            ("{ [%clk 0:03:00]}} 2. Nf3", Some(16)),
+            (
+                "{ a comment much longer than a clock reading } e4",
+                Some(45),
+            ),
+            ("{ [%clk 0:03:00] ", None),
+            ("{ [%clk 0:03:00]", None),
+        ] {
+            assert_eq!(comment_close(line, 0), close, "{line:?}");
+        }
+    }
+
+    #[test]
     fn trimming_ascii_ends_keeps_what_str_trim_keeps() {
         for text in [
             "",
@@ -1117,6 +1154,10 @@ mod tests {
             let at = at.min(text.len());
             let start = if text.is_char_boundary(at) { at } else { 0 };
             prop_assert_eq!(token_end(&text, start), general_token_end(&text, start));
+            // A comment's end is the first `}` after its start, however long the comment.
+            for open in [start, start.saturating_sub(17)] {
+                prop_assert_eq!(comment_close(&text, open), find(&text, open + 1, b'}'));
+            }
             prop_assert_eq!(trim(&text), text.trim());
             let bytes = text.as_bytes();
             if let Some((number, end)) = plain_move_number(bytes, start) {

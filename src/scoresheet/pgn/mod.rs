@@ -39,6 +39,7 @@ use std::ops::Range;
 mod lexical;
 mod parser;
 
+use super::notation::{self, LetterSet, Notation};
 use super::text::decode_line_borrowed;
 
 use self::lexical::QUOTE_LIMIT;
@@ -323,6 +324,14 @@ pub struct RawGame {
     /// Where each annotation and comment stands in `note_text`, in the order written. The
     /// notes of a move follow one another, as do the comments that follow no move.
     notes: Vec<Note>,
+    /// The notations of the first moves of the main line, read with them when the reader
+    /// was asked to ([`PgnReader::reading_notations`]), else none: see
+    /// [`RawGame::notations`].
+    notations: Vec<Notation>,
+    /// The piece letters of `notations`.
+    notation_letters: LetterSet,
+    /// Whether the notations are read.
+    reads_notations: bool,
     /// How many top-level variations the main line has.
     pub variations: usize,
     /// The termination marker, normalized to `1-0`, `0-1`, `1/2-1/2` or `*`, and where it
@@ -342,7 +351,7 @@ struct Note {
 
 impl RawGame {
     /// A game with nothing read yet, its lists sized for what a game like the last one needs.
-    fn empty(index: usize, first_line: u32, hint: &Capacities) -> RawGame {
+    fn empty(index: usize, first_line: u32, hint: &Capacities, reads_notations: bool) -> RawGame {
         RawGame {
             index,
             first_line,
@@ -350,6 +359,9 @@ impl RawGame {
             moves: Vec::with_capacity(hint.moves),
             note_text: Vec::with_capacity(hint.note_text),
             notes: Vec::with_capacity(hint.notes),
+            notations: Vec::with_capacity(if reads_notations { hint.moves } else { 0 }),
+            notation_letters: LetterSet::default(),
+            reads_notations,
             variations: 0,
             result: None,
             problems: Vec::new(),
@@ -360,12 +372,24 @@ impl RawGame {
     /// starts on `first_line`: see [`PgnReader::recycle`]. A list smaller than `hint` asks
     /// is replaced by one that large, as [`RawGame::empty`] would start it: growing it
     /// instead would copy the room it had, though nothing in it is kept.
-    fn reset(mut self, index: usize, first_line: u32, hint: &Capacities) -> RawGame {
+    fn reset(
+        mut self,
+        index: usize,
+        first_line: u32,
+        hint: &Capacities,
+        reads_notations: bool,
+    ) -> RawGame {
         self.index = index;
         self.first_line = first_line;
         clear_with_room(&mut self.tags, hint.tags);
         clear_with_room(&mut self.moves, hint.moves);
         clear_with_room(&mut self.notes, hint.notes);
+        clear_with_room(
+            &mut self.notations,
+            if reads_notations { hint.moves } else { 0 },
+        );
+        self.notation_letters = LetterSet::default();
+        self.reads_notations = reads_notations;
         self.note_text.clear();
         if self.note_text.capacity() < hint.note_text {
             self.note_text = Vec::with_capacity(hint.note_text);
@@ -382,6 +406,7 @@ impl RawGame {
     fn fits_capacity_bounds(&self) -> bool {
         self.tags.capacity() <= MAX_TAGS_ROOM
             && self.moves.capacity() <= MAX_MOVES_ROOM
+            && self.notations.capacity() <= MAX_MOVES_ROOM
             && self.notes.capacity() <= MAX_NOTES_ROOM
             && self.note_text.capacity() <= MAX_NOTE_TEXT_ROOM
     }
@@ -464,9 +489,34 @@ impl RawGame {
         }
     }
 
-    /// Adds a move, with no notes yet.
+    /// The notations of this game's first moves and their piece letters, if the reader was
+    /// asked to read them ([`PgnReader::reading_notations`]); none otherwise. They are those
+    /// of the moves up to the first that is not written in one of the common shapes of SAN
+    /// (`e4`, `Nf3`, `exd5`, `Nbd7`, `e8=Q`, `O-O`, with `+` or `#`), which is nearly every
+    /// move of most games: each is what [`notation::parse`] reads from its move's text, and
+    /// the letters are those that [`Notation::letters`] lists for them.
+    pub fn notations(&self) -> (&[Notation], LetterSet) {
+        (&self.notations, self.notation_letters)
+    }
+
+    /// Adds a move, with no notes yet, and its notation if the notations are read and
+    /// every move before it has one.
     #[inline(always)]
     fn push_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
+        if self.reads_notations && self.notations.len() == self.moves.len() {
+            notation::push_plain_san(
+                text.as_bytes(),
+                &mut self.notations,
+                &mut self.notation_letters,
+            );
+        }
+        self.push_plain_move(text, span, number);
+    }
+
+    /// [`RawGame::push_move`] without its notation, for the reader's plain path, which
+    /// reads the notation itself.
+    #[inline(always)]
+    fn push_plain_move(&mut self, text: TokenText, span: Span, number: Option<MoveNumber>) {
         let at = self.notes.len();
         self.moves.push(MoveToken {
             text,
@@ -474,6 +524,30 @@ impl RawGame {
             number,
             notes: (at, at),
         });
+    }
+
+    /// Appends `more` to the text of the last move (a check or en passant mark written
+    /// apart from it), and reads that move's notation again if it had one or may now.
+    fn extend_last_move(&mut self, more: &str) {
+        let Some(last) = self.moves.last_mut() else {
+            return;
+        };
+        last.text.push_str(more);
+        let before = self.moves.len() - 1;
+        if self.reads_notations && self.notations.len() >= before {
+            self.notations.truncate(before);
+            if let Some(last) = self.moves.last() {
+                notation::push_plain_san(
+                    last.text.as_bytes(),
+                    &mut self.notations,
+                    &mut LetterSet::default(),
+                );
+            }
+            // The letters are gathered again: the last notation's may have gone with it.
+            let mut letters = LetterSet::default();
+            letters.extend(self.notations.iter().flat_map(Notation::letters));
+            self.notation_letters = letters;
+        }
     }
 }
 
@@ -537,13 +611,14 @@ impl Capacities {
     /// The capacities for the game after `game`, given those that `game` started with: the
     /// larger of what `game` needed and seven eighths of its own start. A file mixes short
     /// and long games, and a list that outgrows its start is copied whole; the slow decay
-    /// forgets a long game after a few dozen shorter ones.
+    /// forgets a long game after a few dozen shorter ones. The moves start with room for
+    /// [`MIN_MOVES_ROOM`] at least.
     fn next(&self, game: &RawGame) -> Capacities {
         let size =
             |used: usize, before: usize, most: usize| used.max(before - before / 8).min(most);
         Capacities {
             tags: size(game.tags.len(), self.tags, MAX_TAGS_ROOM),
-            moves: size(game.moves.len(), self.moves, MAX_MOVES_ROOM),
+            moves: size(game.moves.len(), self.moves, MAX_MOVES_ROOM).max(MIN_MOVES_ROOM),
             notes: size(game.notes.len(), self.notes, MAX_NOTES_ROOM),
             note_text: size(game.note_text.len(), self.note_text, MAX_NOTE_TEXT_ROOM),
         }
@@ -554,6 +629,13 @@ impl Capacities {
 /// recycled game: tags, moves, notes and bytes of note text.
 const MAX_TAGS_ROOM: usize = 64;
 const MAX_MOVES_ROOM: usize = 1024;
+
+/// The least room a game's moves (and their notations) start with: a few times a usual
+/// game. Started at the size of the last game, the lists of a file that mixes short and long
+/// games grew (and were copied) once every few games, which cost about a quarter of a
+/// percent of a check of real games; a game's lists are kept for the next game, so the room
+/// is taken once.
+const MIN_MOVES_ROOM: usize = 256;
 const MAX_NOTES_ROOM: usize = 1024;
 const MAX_NOTE_TEXT_ROOM: usize = 64 * 1024;
 
@@ -640,6 +722,17 @@ impl<R> PgnReader<R> {
         self
     }
 
+    /// This reader, made to read the notation of each move of the main line as it reads the
+    /// move, as far as the moves are written in the common shapes of SAN: see
+    /// [`RawGame::notations`]. The games are otherwise those it would return. For a caller
+    /// that reads every move's notation (the check of a file): reading it from the bytes the
+    /// reader has just copied the move from, rather than from the game's moves afterwards,
+    /// saves a pass over them.
+    pub fn reading_notations(mut self) -> PgnReader<R> {
+        self.parser.read_notations = true;
+        self
+    }
+
     /// This reader, made to keep only the tag pairs named in `names` (compared exactly, as
     /// [`RawGame::tag`] compares them): the games it returns are those it would return, but
     /// for the other tag pairs, which are read (a broken one is still reported, and a tag
@@ -647,7 +740,7 @@ impl<R> PgnReader<R> {
     /// (the check of a file reads five of the twenty that a game of a tournament carries):
     /// copying every name and value cost about a hundredth of that check.
     pub fn keeping_tags(mut self, names: &'static [&'static str]) -> PgnReader<R> {
-        self.parser.kept_tags = Some(names);
+        self.parser.keep_tags(names);
         self
     }
 
@@ -820,16 +913,21 @@ mod tests {
 
     #[test]
     fn list_capacities_follow_the_longest_recent_game_and_forget_it_slowly() {
-        let long = read_games(&format!("{}*", "e4 e5 ".repeat(40))).remove(0);
+        let long = read_games(&format!("{}*", "e4 e5 ".repeat(200))).remove(0);
         let short = read_games("e4 *").remove(0);
         let mut hint = Capacities::default().next(&long);
-        assert_eq!(hint.moves, 80);
+        assert_eq!((hint.moves, hint.tags), (400, 0));
         let mut starts = Vec::new();
         for _ in 0..3 {
             hint = hint.next(&short);
             starts.push(hint.moves);
         }
-        assert_eq!(starts, [70, 62, 55]);
+        assert_eq!(starts, [350, 307, 269]);
+        // The moves never start with less room than a few usual games.
+        for _ in 0..3 {
+            hint = hint.next(&short);
+        }
+        assert_eq!(hint.moves, MIN_MOVES_ROOM);
         // A list never starts larger than its bound, however long the last game.
         let huge = read_games(&format!("{}*", "e4 ".repeat(2000))).remove(0);
         assert_eq!(hint.next(&huge).moves, 1024);
@@ -847,6 +945,29 @@ mod tests {
             TokenText::from_window_at("é is not ASCII..".as_bytes().first_chunk().unwrap(), 0, 2),
             None
         );
+    }
+
+    /// A kept tag is told by its whole name, also among names of its length and first
+    /// letter, and names longer than the lengths told apart by the first look.
+    #[test]
+    fn kept_tags_are_told_by_their_whole_names() {
+        const LONG: &str = "AVeryLongTagNameOfMoreThanThirtyOneBytes";
+        const KEPT: [&str; 3] = ["Termination", "W", LONG];
+        let text = format!(
+            "[Termination \"a\"]\n[TimeControl \"b\"]\n[Terminatiox \"c\"]\n[W \"d\"]\n\
+             [X \"e\"]\n[WW \"f\"]\n[{LONG} \"g\"]\n[{LONG}s \"h\"]\n[AVery \"i\"]\n*\n"
+        );
+        for general in [false, true] {
+            let reader = PgnReader::new(text.as_bytes()).keeping_tags(&KEPT);
+            let reader = if general {
+                reader.by_general_steps()
+            } else {
+                reader
+            };
+            let games: Vec<RawGame> = reader.flatten().collect();
+            let values: Vec<&str> = games[0].tags.iter().map(|t| t.value.as_str()).collect();
+            assert_eq!(values, ["a", "d", "g"], "general steps: {general}");
+        }
     }
 
     /// A reader that ignores comments reads every game as one that keeps them, but for the

@@ -4,11 +4,12 @@
 
 use std::collections::VecDeque;
 
+use super::super::notation;
 use super::lexical::{
-    Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify, find,
-    find_near, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair, paren_mark,
-    parse_tag, plain_line_tag, plain_move_end, plain_move_number, short_plain_move_len, space_len,
-    span_at, split_suffixes, token_end, trim, without_check_mark, word_from,
+    Kind, Line, ParenMark, START_BYTES, START_DIGIT, START_LETTER, START_SPACE, classify,
+    comment_close, find, is_ascii_space, is_move_text, letter_starts_move, looks_like_tag_pair,
+    paren_mark, parse_tag, plain_line_tag, plain_move_end, plain_move_number, short_plain_move_len,
+    space_len, span_at, split_suffixes, token_end, trim, without_check_mark, word_from,
 };
 use super::{
     Capacities, MAX_PROBLEMS, MAX_VARIATION_DEPTH, MoveNumber, Problem, RawGame, Span, Tag,
@@ -42,11 +43,12 @@ impl Builder {
         line: u32,
         hint: &Capacities,
         spare: &mut Vec<RawGame>,
+        read_notations: bool,
     ) -> Builder {
         *started += 1;
         let game = match spare.pop() {
-            Some(spent) => spent.reset(*started, line, hint),
-            None => RawGame::empty(*started, line, hint),
+            Some(spent) => spent.reset(*started, line, hint, read_notations),
+            None => RawGame::empty(*started, line, hint, read_notations),
         };
         Builder {
             game,
@@ -104,7 +106,13 @@ pub(super) struct Parser {
     /// Comments are read but not kept: see [`super::PgnReader::ignoring_comments`].
     pub(super) ignore_comments: bool,
     /// The names of the tag pairs kept, if not all: see [`super::PgnReader::keeping_tags`].
-    pub(super) kept_tags: Option<&'static [&'static str]>,
+    kept_tags: Option<&'static [&'static str]>,
+    /// For each length of a name up to 31 (and for 31 and longer), a bit for each first
+    /// letter (its low five bits) of the kept names of that length: most names of a file are
+    /// told not kept by one look at this, without comparing them with the kept names.
+    kept_shapes: [u32; 32],
+    /// The moves' notations are read: see [`super::PgnReader::reading_notations`].
+    pub(super) read_notations: bool,
     /// Read everything by the general steps, for the tests that hold the fast paths to them.
     #[cfg(test)]
     pub(super) general_only: bool,
@@ -146,17 +154,24 @@ impl Parser {
         Some(end)
     }
 
+    /// Keeps only the tag pairs named in `names`: see [`super::PgnReader::keeping_tags`].
+    pub(super) fn keep_tags(&mut self, names: &'static [&'static str]) {
+        self.kept_tags = Some(names);
+        self.kept_shapes = [0; 32];
+        for name in names {
+            let (len, first) = name_shape(name.as_bytes());
+            self.kept_shapes[len] |= first;
+        }
+    }
+
     /// Whether the tag pair named `name` is kept: see [`super::PgnReader::keeping_tags`].
     #[inline]
     fn keeps_tag(&self, name: &[u8]) -> bool {
-        // Lengths and first letters are compared first, which tells most names apart
-        // without a call to compare their bytes.
+        // The length and first letter are looked up first, which tells most names apart
+        // without comparing them with each kept name.
         self.kept_tags.is_none_or(|names| {
-            names.iter().any(|kept| {
-                kept.len() == name.len()
-                    && kept.as_bytes().first() == name.first()
-                    && kept.as_bytes() == name
-            })
+            let (len, first) = name_shape(name);
+            self.kept_shapes[len] & first != 0 && names.iter().any(|kept| kept.as_bytes() == name)
         })
     }
 
@@ -341,8 +356,9 @@ impl Parser {
         let started = &mut self.games_started;
         let hint = &self.hint;
         let spare = &mut self.spare;
+        let read_notations = self.read_notations;
         self.game
-            .get_or_insert_with(|| Builder::start(started, line, hint, spare))
+            .get_or_insert_with(|| Builder::start(started, line, hint, spare, read_notations))
     }
 
     /// Keeps `game` for its lists to hold the next game, unless they grew larger than a new
@@ -615,10 +631,8 @@ impl Parser {
             }
             Kind::EnPassant => self.en_passant(text, span),
             Kind::Check => {
-                if let Some(game) = self.attach("check mark", text, span)
-                    && let Some(last) = game.moves.last_mut()
-                {
-                    last.text.push_str(text);
+                if let Some(game) = self.attach("check mark", text, span) {
+                    game.extend_last_move(text);
                 }
             }
             Kind::Annotation => self.annotation("annotation", text, span),
@@ -691,9 +705,9 @@ impl Parser {
             .get(without_check_mark(&mark).len()..)
             .unwrap_or_default();
         if let Some(game) = self.attach("en passant mark", text, span)
-            && let Some(last) = game.moves.last_mut()
+            && !game.moves.is_empty()
         {
-            last.text.push_str(&format!("e.p.{check}"));
+            game.extend_last_move(&format!("e.p.{check}"));
             for mark in split.marks {
                 game.push_note(mark, false);
             }
@@ -729,6 +743,14 @@ impl Parser {
         }
         self.game.as_mut().map(|builder| &mut builder.game)
     }
+}
+
+/// A tag name's place in [`Parser::kept_shapes`]: its length, at most 31, and the bit of its
+/// first byte's low five bits.
+#[inline(always)]
+fn name_shape(name: &[u8]) -> (usize, u32) {
+    let first = name.first().copied().unwrap_or(0);
+    (name.len().min(31), 1 << (first & 31))
 }
 
 /// The token at `range` of undecoded input, if it is ASCII.
@@ -798,6 +820,10 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
     // in registers.
     let mut waiting = pending.map(|p| p.number);
     let mut read_at: Option<usize> = None;
+    // Whether the next move's notation is read (see `RawGame::notations`): kept in a
+    // register, and cleared at the first move that is not plain SAN, after which no move of
+    // the game has one.
+    let mut notating = game.reads_notations && game.notations.len() == game.moves.len();
     while let Some(&b) = bytes.get(i) {
         match START_BYTES[usize::from(b)] {
             START_SPACE => i += 1,
@@ -810,7 +836,15 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 {
                     let number = waiting.take();
                     movetext = true;
-                    game.push_move(token, span_at(line, i), number);
+                    game.push_plain_move(token, span_at(line, i), number);
+                    if notating {
+                        notating = notation::push_plain_san_word(
+                            word,
+                            len,
+                            &mut game.notations,
+                            &mut game.notation_letters,
+                        );
+                    }
                     i = skip_one_space(bytes, i + len);
                     continue;
                 }
@@ -831,13 +865,27 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                         let window = bytes.get(base..)?.first_chunk::<16>()?;
                         TokenText::from_window_at(window, i.checked_sub(base)?, end - i)
                     }) {
-                    Some(token) => game.push_move(token, span_at(line, i), number),
-                    None => push_whole_move(
-                        game,
-                        text.get(i..end).unwrap_or_default(),
-                        span_at(line, i),
-                        number,
-                    ),
+                    Some(token) => {
+                        game.push_plain_move(token, span_at(line, i), number);
+                        if notating {
+                            notating = notation::push_plain_san(
+                                bytes.get(i..end).unwrap_or_default(),
+                                &mut game.notations,
+                                &mut game.notation_letters,
+                            );
+                        }
+                    }
+                    None => {
+                        // Its notation is read by the general push, which may end the
+                        // notations of the game.
+                        push_whole_move(
+                            game,
+                            text.get(i..end).unwrap_or_default(),
+                            span_at(line, i),
+                            number,
+                        );
+                        notating = notating && game.notations.len() == game.moves.len();
+                    }
                 }
                 i = skip_one_space(bytes, end);
             }
@@ -851,7 +899,7 @@ fn read_plain_movetext<const KEEP_COMMENTS: bool>(
                 i = skip_one_space(bytes, end);
             }
             _ if b == b'{' => {
-                let Some(close) = find_near(text, i + 1, b'}') else {
+                let Some(close) = comment_close(text, i) else {
                     break;
                 };
                 if !KEEP_COMMENTS {

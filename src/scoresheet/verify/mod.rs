@@ -258,58 +258,72 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     // faster than one of results. The piece letters are gathered from what was read (every
     // readable token, after an unreadable one too), as a set of bits listed in the order of
     // the letters' numbers: the groups below compare languages by their pieces for one list
-    // of letters, so any fixed order gives the same groups. They are gathered in a pass of
-    // their own: taken in the reading's loop from the notation just pushed, they cost about
-    // 1.4M instructions more on 1,548 real games than the second pass.
+    // of letters, so any fixed order gives the same groups.
+    // The reader of the check reads the notations of the moves as it reads the moves, with
+    // their letters, as far as they are plain SAN (see `RawGame::notations`): for nearly
+    // every game that is all of them, and they are used as they are. Otherwise the rest of
+    // the tokens are read here, after a copy of those notations, and their letters gathered
+    // in a pass of their own: taken in the reading's loop from the notation just pushed,
+    // they cost about 1.4M instructions more on 1,548 real games than the second pass.
     // The move numbers are read by the replay from the tokens themselves, not copied into a
     // list of their own first.
     // The list is that of the last game verified on this thread, emptied (see
     // [`TokenLists`]).
     let mut lists = SPARE_TOKEN_LISTS.take().unwrap_or_default();
-    lists.notations.clear();
-    lists.notations.reserve(raw.moves.len());
+    let (notated, mut seen) = raw.notations();
     let mut unreadable = None;
-    let mut seen = notation::LetterSet::default();
     let mut chesmayne = false;
-    let mut gather = |notation: &Notation| {
-        // The letters of the piece and the promotion piece, as `Notation::letters` lists
-        // them, taken without an iterator: this runs for every token.
-        match notation {
-            Notation::Move {
-                piece, promotion, ..
-            } => {
-                if let Some(PieceMark::Letter(letter)) = piece {
-                    seen.insert(*letter);
+    let readable: &[Notation] = if notated.len() == raw.moves.len() {
+        notated
+    } else {
+        lists.notations.clear();
+        lists.notations.reserve(raw.moves.len());
+        lists.notations.extend_from_slice(notated);
+        let mut gather = |notation: &Notation| {
+            // The letters of the piece and the promotion piece, as `Notation::letters` lists
+            // them, taken without an iterator: this runs for every token.
+            match notation {
+                Notation::Move {
+                    piece, promotion, ..
+                } => {
+                    if let Some(PieceMark::Letter(letter)) = piece {
+                        seen.insert(*letter);
+                    }
+                    if let Some((PieceMark::Letter(letter), _)) = promotion {
+                        seen.insert(*letter);
+                    }
                 }
-                if let Some((PieceMark::Letter(letter), _)) = promotion {
-                    seen.insert(*letter);
+                Notation::Chesmayne { .. } => chesmayne = true,
+                Notation::Castle { .. } => {}
+            }
+        };
+        for token in raw.moves.iter().skip(notated.len()) {
+            if let Err(err) = notation::parse_onto(&token.text, &mut lists.notations) {
+                unreadable = Some(err);
+                break;
+            }
+        }
+        lists
+            .notations
+            .iter()
+            .skip(notated.len())
+            .for_each(&mut gather);
+        // The letters of the tokens after an unreadable one count too.
+        if unreadable.is_some() {
+            for token in raw.moves.iter().skip(lists.notations.len() + 1) {
+                if let Ok(notation) = notation::parse(&token.text) {
+                    gather(&notation);
                 }
             }
-            Notation::Chesmayne { .. } => chesmayne = true,
-            Notation::Castle { .. } => {}
         }
+        &lists.notations
     };
-    for token in &raw.moves {
-        if let Err(err) = notation::parse_onto(&token.text, &mut lists.notations) {
-            unreadable = Some(err);
-            break;
-        }
-    }
-    lists.notations.iter().for_each(&mut gather);
-    // The letters of the tokens after an unreadable one count too.
-    if unreadable.is_some() {
-        for token in raw.moves.iter().skip(lists.notations.len() + 1) {
-            if let Ok(notation) = notation::parse(&token.text) {
-                gather(&notation);
-            }
-        }
-    }
     let tokens = Tokens {
-        readable: &lists.notations,
+        readable,
         unreadable: unreadable.as_ref(),
         count: raw.moves.len(),
     };
-    let parsed = &lists.notations[..];
+    let parsed = readable;
 
     // Languages whose alphabet covers every letter the scoresheet uses; languages that read
     // all those letters the same way need only one replay. The letters (at most 32, the bits
