@@ -377,8 +377,14 @@ impl Position {
     /// The FEN of this position.
     pub fn to_fen(&self) -> String {
         let mut text = String::with_capacity(FEN_CAPACITY);
-        Fen::from_position(self).push_to(&mut text);
+        self.push_fen(&mut text);
         text
+    }
+
+    /// Appends the FEN of this position to `text`: for a caller that keeps a string from
+    /// one position to the next.
+    pub fn push_fen(&self, text: &mut String) {
+        Fen::from_position(self).push_to(text);
     }
 }
 
