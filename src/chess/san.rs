@@ -185,9 +185,10 @@ fn syntax_error(token: &str, kind: ParseSanErrorKind) -> ParseSanError {
 
 impl San {
     /// The SAN of a legal move in `pos`, with the least disambiguation that makes it unique.
-    /// Inlined: a pawn's or a king's move (most of the moves of a helpmate line) needs no
-    /// disambiguation, and the call with its saved registers cost more than the rest of it;
-    /// the other pieces' moves are written out of line.
+    /// Inlined: a pawn's or a king's move, or that of a piece with no other of its kind on
+    /// the board (most of the moves of a helpmate line), needs no disambiguation, and the
+    /// call with its saved registers cost more than the rest of it; the moves of a piece
+    /// that has a twin are written out of line.
     #[inline]
     pub fn from_move(pos: &Position, mv: Move) -> San {
         if let MoveKind::Castle(side) = mv.kind() {
@@ -195,7 +196,10 @@ impl San {
         }
         let role = mv.role();
         if role != Role::Pawn && role != Role::King {
-            return San::from_piece_move(pos, mv);
+            let twins = pos.board().by_piece(role.of(pos.turn())).without(mv.from());
+            if twins.is_nonempty() {
+                return San::from_piece_move(pos, mv, twins);
+            }
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
         San::Normal {
@@ -209,16 +213,16 @@ impl San {
         }
     }
 
-    /// [`San::from_move`] for a knight, bishop, rook or queen, which may need its origin.
+    /// [`San::from_move`] for a knight, bishop, rook or queen that has `same`, the other
+    /// pieces of its kind, and may need its origin.
     #[inline(never)]
-    fn from_piece_move(pos: &Position, mv: Move) -> San {
+    fn from_piece_move(pos: &Position, mv: Move, same: Bitboard) -> San {
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
         let role = mv.role();
         let (mut file, mut rank) = (None, None);
         // The other pieces of the same kind that could move to the same square: only
-        // their moves there are generated.
+        // their moves there are looked at.
         let board = pos.board();
-        let same = board.by_piece(role.of(pos.turn())).without(mv.from());
         // Most often no other such piece even reaches the square (a piece's moves
         // are symmetric: it reaches the square from where the square reaches it).
         let reach = match role {
