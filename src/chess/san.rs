@@ -682,8 +682,12 @@ impl Position {
         let mut pos = *self;
         // The pieces giving check in `pos`: each is worked out once, for the check mark of
         // the move that leads to the position and for the legality test of the next, from
-        // the move that leads there.
-        let mut checkers = pos.checkers();
+        // the move that leads there. Those of the start are read only by the legality test.
+        let mut checkers = if test_legality {
+            pos.checkers()
+        } else {
+            Bitboard::EMPTY
+        };
         for (i, &mv) in moves.iter().enumerate() {
             if test_legality && !pos.is_legal_given(mv, checkers) {
                 break;

@@ -210,6 +210,7 @@ pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
 }
 
 /// Sets `slot` to a copy of `text`, in the room the string there has.
+#[inline]
 fn set_text(slot: &mut Option<String>, text: Option<&str>) {
     match (slot.as_mut(), text) {
         (Some(kept), Some(text)) => {
@@ -516,7 +517,9 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
         _ => None,
     };
 
-    let first_illegal = match &replay.stop {
+    // Written where the report keeps it: moved there from a variable of its own, it was
+    // copied whole (about 140 bytes) for every game.
+    *report_illegal = match &replay.stop {
         Stop::Failed(index, failure) => Some(explain(
             raw, parsed, *index, failure, game, reading, options,
         )),
@@ -560,7 +563,7 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
             &RecordEnd {
                 final_pos,
                 ended,
-                illegal: first_illegal.is_some(),
+                illegal: report_illegal.is_some(),
                 last_move: last_move.as_deref(),
             },
             options.laws,
@@ -601,7 +604,6 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
             .collect()
     });
     *valid_plies = plies;
-    *report_illegal = first_illegal;
     *report_ended = ended;
     *report_moves_after_end = moves_after_end;
     *report_consistent = result_consistent;
