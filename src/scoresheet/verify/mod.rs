@@ -255,7 +255,12 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
     set_text(black, tags.black);
     let recorded = raw.result.as_ref().map(|(r, _)| r.as_str()).or(tags.result);
     set_text(recorded_result, recorded);
-    problems.clone_from(&raw.problems);
+    // Nearly every game has no problem and no recording fault: the lists are only emptied
+    // then, without the calls that copy or build them.
+    problems.clear();
+    if !raw.problems.is_empty() {
+        problems.extend_from_slice(&raw.problems);
+    }
     fitting.clear();
     remarks.clear();
     recording.clear();
@@ -493,9 +498,9 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
         remarks,
     );
     replay::recycle_remark_plies(std::mem::take(&mut replay.remark_plies));
-    recording.extend(replay.faults.iter().map(|f| {
+    for f in &replay.faults {
         let token = raw.moves.get(f.index);
-        RecordingFault {
+        recording.push(RecordingFault {
             ply: f.ply,
             label: move_label(game.start(), f.ply),
             token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
@@ -510,8 +515,8 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
             readings: f.readings.clone(),
             chosen: f.chosen.clone(),
             standing: f.standing,
-        }
-    }));
+        });
+    }
     let unresolved = match replay.stop {
         Stop::Unresolved(_) => Some(move_label(game.start(), plies + 1)),
         _ => None,
