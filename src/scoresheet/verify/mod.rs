@@ -28,7 +28,7 @@ mod winnable;
 use language::{Reading, candidates, join_names};
 use reasons::{explain, no_match_reason};
 use remarks::collect_remarks;
-use replay::{Failure, Replay, Stop, replay};
+use replay::{Failure, Replay, Stop};
 use result::{RecordEnd, judge_result};
 use winnable::{Decisions, find_dead, likely_winner, recorded_winner};
 
@@ -403,36 +403,51 @@ fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Gam
     }
     let groups = &groups[..group_count];
 
-    let mut best: Option<(Replay, LanguageSet)> = None;
     // The languages whose reading is complete, kept only for a record that uses letters
     // (the report lists none otherwise), in the report's list, given room for every language
     // once: grown from empty by its first language, it cost about twice the allocation.
     if uses_letters {
         fitting.reserve(Language::ALL.len());
     }
-    for &languages in groups {
-        let reading = Reading::new(languages.first());
-        let replay = replay(start, tokens, &raw.moves, reading, options.laws);
-        let complete = !matches!(replay.stop, Stop::Failed(..));
-        if complete && uses_letters {
+    let complete = |replay: &Replay| !matches!(replay.stop, Stop::Failed(..));
+    // The first group's replay is kept where it is made, and a later group's replaces it
+    // only when it reads further: kept in an option and moved out of it, every game's
+    // replay was copied twice. There is always a first group.
+    let (&first_group, other_groups) = groups.split_first().unwrap_or((&LanguageSet::ENGLISH, &[]));
+    let mut languages = first_group;
+    let mut replay = replay::replay(
+        start,
+        tokens,
+        &raw.moves,
+        Reading::new(languages.first()),
+        options.laws,
+    );
+    // Without piece letters every language reads the same; one replay is enough.
+    if uses_letters {
+        if complete(&replay) {
             fitting.extend(languages.iter());
         }
-        let better = match &best {
-            None => true,
-            Some((b, _)) => {
-                let b_complete = !matches!(b.stop, Stop::Failed(..));
-                (complete && !b_complete) || (complete == b_complete && replay.next > b.next)
+        for &group in other_groups {
+            let other = replay::replay(
+                start,
+                tokens,
+                &raw.moves,
+                Reading::new(group.first()),
+                options.laws,
+            );
+            let other_complete = complete(&other);
+            if other_complete {
+                fitting.extend(group.iter());
             }
-        };
-        if better {
-            best = Some((replay, languages));
-        }
-        // Without piece letters every language reads the same; one replay is enough.
-        if !uses_letters {
-            break;
+            let best_complete = complete(&replay);
+            if (other_complete && !best_complete)
+                || (other_complete == best_complete && other.next > replay.next)
+            {
+                replay = other;
+                languages = group;
+            }
         }
     }
-    let (mut replay, languages) = best.expect("at least one reading is replayed");
     // A dead position beyond material (5.2.2) ends the game where it arose, as any automatic
     // ending does: the record is cut there, and what follows is void, an illegal move too.
     let mut decisions = Decisions::new(
@@ -792,7 +807,7 @@ pub(crate) fn replay_moves_for_tests(
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
     let readable: Vec<Notation> = parsed.iter().map_while(|n| n.clone().ok()).collect();
-    let replay = replay(
+    let replay = replay::replay(
         start,
         Tokens {
             readable: &readable,
