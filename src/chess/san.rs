@@ -185,9 +185,10 @@ fn syntax_error(token: &str, kind: ParseSanErrorKind) -> ParseSanError {
 
 impl San {
     /// The SAN of a legal move in `pos`, with the least disambiguation that makes it unique.
-    /// Inlined: a pawn's or a king's move (most of the moves of a helpmate line) needs no
-    /// disambiguation, and the call with its saved registers cost more than the rest of it;
-    /// the other pieces' moves are written out of line.
+    /// Inlined: a pawn's or a king's move, or that of a piece with no other of its kind on
+    /// the board (most of the moves of a helpmate line), needs no disambiguation, and the
+    /// call with its saved registers cost more than the rest of it; the moves of a piece
+    /// that has a twin are written out of line.
     #[inline]
     pub fn from_move(pos: &Position, mv: Move) -> San {
         if let MoveKind::Castle(side) = mv.kind() {
@@ -195,7 +196,10 @@ impl San {
         }
         let role = mv.role();
         if role != Role::Pawn && role != Role::King {
-            return San::from_piece_move(pos, mv);
+            let twins = pos.board().by_piece(role.of(pos.turn())).without(mv.from());
+            if twins.is_nonempty() {
+                return San::from_piece_move(pos, mv, twins);
+            }
         }
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
         San::Normal {
@@ -209,16 +213,16 @@ impl San {
         }
     }
 
-    /// [`San::from_move`] for a knight, bishop, rook or queen, which may need its origin.
+    /// [`San::from_move`] for a knight, bishop, rook or queen that has `same`, the other
+    /// pieces of its kind, and may need its origin.
     #[inline(never)]
-    fn from_piece_move(pos: &Position, mv: Move) -> San {
+    fn from_piece_move(pos: &Position, mv: Move, same: Bitboard) -> San {
         let capture = mv.is_en_passant() || pos.board().occupied().contains(mv.to());
         let role = mv.role();
         let (mut file, mut rank) = (None, None);
         // The other pieces of the same kind that could move to the same square: only
-        // their moves there are generated.
+        // their moves there are looked at.
         let board = pos.board();
-        let same = board.by_piece(role.of(pos.turn())).without(mv.from());
         // Most often no other such piece even reaches the square (a piece's moves
         // are symmetric: it reaches the square from where the square reaches it).
         let reach = match role {
@@ -652,19 +656,37 @@ impl Position {
     /// writes the line inside a sentence: a line of its own, then formatted into the
     /// sentence, was allocated and copied twice.
     pub fn push_numbered_legal_line(&self, moves: &[Move], text: &mut String) {
+        self.push_line(moves, Line::Legal, text);
+    }
+
+    /// [`Position::push_numbered_legal_line`] for a legal line known to end in checkmate,
+    /// such as a helpmate the winnability search found: its last move is marked `#` without
+    /// the test for a legal reply, which costs about as much as writing five moves. A line
+    /// that does not end in checkmate gives text of no meaning (but no panic).
+    pub fn push_numbered_mating_line(&self, moves: &[Move], text: &mut String) {
+        self.push_line(moves, Line::Mating, text);
+    }
+
+    fn push_line(&self, moves: &[Move], line: Line, text: &mut String) {
         let mut bytes = std::mem::take(text).into_bytes();
-        self.write_numbered_line(moves, false, &mut bytes);
+        self.write_numbered_line(moves, line, &mut bytes);
         *text = String::from_utf8(bytes).unwrap_or_default();
     }
 
     fn numbered_line_testing(&self, moves: &[Move], test_legality: bool) -> String {
         let mut text = Vec::new();
-        self.write_numbered_line(moves, test_legality, &mut text);
+        let line = if test_legality {
+            Line::Unknown
+        } else {
+            Line::Legal
+        };
+        self.write_numbered_line(moves, line, &mut text);
         String::from_utf8(text).unwrap_or_default()
     }
 
     /// Writes the numbered line after what `text` holds, which must be UTF-8.
-    fn write_numbered_line(&self, moves: &[Move], test_legality: bool, text: &mut Vec<u8>) {
+    fn write_numbered_line(&self, moves: &[Move], line: Line, text: &mut Vec<u8>) {
+        let test_legality = line == Line::Unknown;
         // The line is written as bytes (every character of it is ASCII), without a test of
         // each character's width, and made a string once. Each move, with the space and the
         // number before it, is gathered in a piece of a fixed size on the stack and copied
@@ -678,8 +700,12 @@ impl Position {
         let mut pos = *self;
         // The pieces giving check in `pos`: each is worked out once, for the check mark of
         // the move that leads to the position and for the legality test of the next, from
-        // the move that leads there.
-        let mut checkers = pos.checkers();
+        // the move that leads there. Those of the start are read only by the legality test.
+        let mut checkers = if test_legality {
+            pos.checkers()
+        } else {
+            Bitboard::EMPTY
+        };
         for (i, &mv) in moves.iter().enumerate() {
             if test_legality && !pos.is_legal_given(mv, checkers) {
                 break;
@@ -703,10 +729,14 @@ impl Position {
             pos.play_unchecked_inlined(mv);
             checkers = pos.checkers_after_move(mv);
             // In a line known to be legal, a check followed by another move is no mate: the
-            // side in check had that move. Only a check by the last move is tested.
-            let followed = !test_legality && i + 1 < moves.len();
+            // side in check had that move. Only a check by the last move is tested, unless
+            // the line is known to end in mate.
+            let last = i + 1 == moves.len();
+            let followed = !test_legality && !last;
             if checkers.is_nonempty() {
-                let mark = if followed || pos.has_legal_moves_given(checkers) {
+                let mark = if line == Line::Mating && last {
+                    Suffix::Checkmate
+                } else if followed || pos.has_legal_moves_given(checkers) {
                     Suffix::Check
                 } else {
                     Suffix::Checkmate
@@ -725,6 +755,17 @@ impl Position {
         let san: SanPlus = token.parse().map_err(ReadSanError::Syntax)?;
         san.to_move_strict(self).map_err(ReadSanError::Move)
     }
+}
+
+/// What the writer of a numbered line knows of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// Nothing: each move is tested, and the line stops at the first illegal one.
+    Unknown,
+    /// Every move is legal.
+    Legal,
+    /// Every move is legal and the last one mates.
+    Mating,
 }
 
 /// The room for one move of a numbered line: a space, a move number of at most ten digits
@@ -819,6 +860,41 @@ mod tests {
                     formatted(start, &line[..end])
                 );
             }
+        }
+    }
+
+    /// A line that ends in checkmate is written the same whether its mate is tested or
+    /// known, from either side to move, with a capture and a promotion on the way.
+    #[test]
+    fn a_mating_line_is_written_the_same_without_the_mate_test() {
+        let lines = [
+            ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30", vec!["a1a8"]),
+            (
+                "k7/8/1K6/8/8/8/7Q/8 w - - 0 50",
+                vec!["h2h3", "a8b8", "h3h8"],
+            ),
+            ("1r4k1/8/8/8/8/8/5PPP/6K1 b - - 0 40", vec!["b8b1"]),
+            ("k7/2P5/1K6/8/8/8/8/8 w - - 0 70", vec!["c7c8q"]),
+            ("r5k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30", vec!["a1a8"]),
+        ];
+        for (fen, moves) in lines {
+            let start = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let mut pos = start;
+            let mut line = Vec::new();
+            for uci in moves {
+                let mv = *pos
+                    .legal_moves()
+                    .iter()
+                    .find(|mv| mv.to_string() == uci)
+                    .unwrap_or_else(|| panic!("{uci} in {}", pos.to_fen()));
+                line.push(mv);
+                pos.play_unchecked(mv);
+            }
+            assert!(pos.is_checkmate(), "{fen}");
+            let mut known = String::from("x ");
+            start.push_numbered_mating_line(&line, &mut known);
+            assert_eq!(known, format!("x {}", start.numbered_line(&line)));
+            assert!(known.ends_with('#'), "{known}");
         }
     }
 

@@ -52,12 +52,14 @@ pub fn run(args: &CheckArgs) -> Result<Exit, Failure> {
     let jobs = args.jobs.map_or_else(default_jobs, NonZeroUsize::get);
     let mut games = Games::new(&args.files);
     let open = if jobs <= 1 {
-        // One thread: each report is written straight into the output, and the game and its
-        // report are dropped before the next game is read.
-        // The spent game goes back to the reader, which reads the next one into its lists.
+        // One thread: each report is written straight into the output before the next game
+        // is read. The spent game goes back to the reader, which reads the next one into its
+        // lists, and one report is filled for every game, keeping the room of its strings.
         let mut open = true;
+        let mut report = Report::default();
         while let Some((path, raw)) = games.next() {
-            open = tally.take_report(path, &verify::verify(&raw, options));
+            verify::verify_into(&raw, options, &mut report);
+            open = tally.take_report(path, &report);
             games.recycle(raw);
             if !open {
                 break;

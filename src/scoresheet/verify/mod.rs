@@ -28,7 +28,7 @@ mod winnable;
 use language::{Reading, candidates, join_names};
 use reasons::{explain, no_match_reason};
 use remarks::collect_remarks;
-use replay::{Failure, Replay, Stop, replay};
+use replay::{Failure, Replay, Stop};
 use result::{RecordEnd, judge_result};
 use winnable::{Decisions, find_dead, likely_winner, recorded_winner};
 
@@ -136,7 +136,9 @@ pub struct ClaimAvailable {
 }
 
 /// The verification report of one game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// The default is an empty report, for [`verify_into`] to fill.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Report {
     /// 1-based index of the game in its file.
     pub game: usize,
@@ -183,31 +185,86 @@ impl Report {
 
 /// Verifies one game.
 pub fn verify(raw: &RawGame, options: Options) -> Report {
-    let (report, game) = verify_replaying(raw, options);
-    replay::recycle_game(game);
+    let mut report = Report::default();
+    verify_into(raw, options, &mut report);
     report
+}
+
+/// [`verify`] into a report that a caller keeps from one game to the next: each of its
+/// fields is written anew, and its strings and lists keep their room. A check of many games
+/// allocated and freed about six of them for every game, and moved the report (about 500
+/// bytes) twice on its way out.
+pub fn verify_into(raw: &RawGame, options: Options, report: &mut Report) {
+    let game = verify_replaying(raw, options, report);
+    replay::recycle_game(game);
 }
 
 /// Verifies one game and also returns the valid record as a [`Game`] (for claims).
 pub fn verify_with_game(raw: &RawGame, options: Options) -> (Report, Game) {
-    let (report, mut game) = verify_replaying(raw, options);
+    let mut report = Report::default();
+    let mut game = verify_replaying(raw, options, &mut report);
     // The replay works out repetition keys only where its ending tests read them; a caller
     // that asks about claims gets them all.
     game.settle_all_keys();
     (report, game)
 }
 
-/// [`verify_with_game`], with the game's repetition keys left as the replay left them.
-fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
+/// Sets `slot` to a copy of `text`, in the room the string there has.
+#[inline]
+fn set_text(slot: &mut Option<String>, text: Option<&str>) {
+    match (slot.as_mut(), text) {
+        (Some(kept), Some(text)) => {
+            kept.clear();
+            kept.push_str(text);
+        }
+        (_, text) => *slot = text.map(str::to_owned),
+    }
+}
+
+/// [`verify_into`], returning the valid record with its repetition keys as the replay left
+/// them.
+fn verify_replaying(raw: &RawGame, options: Options, report: &mut Report) -> Game {
+    // Every field is named, so that none keeps what the game before left in it: a field
+    // added to the report and not written here is an unused variable.
+    let Report {
+        game: game_index,
+        first_line,
+        white,
+        black,
+        result: recorded_result,
+        plies: valid_plies,
+        language: report_language,
+        languages: fitting,
+        first_illegal: report_illegal,
+        ended: report_ended,
+        moves_after_end: report_moves_after_end,
+        result_consistent: report_consistent,
+        result_note: report_note,
+        result_against_winnability,
+        winnability_calls,
+        final_fen,
+        remarks,
+        recording,
+        claims_available,
+        problems,
+    } = report;
+    *game_index = raw.index;
+    *first_line = raw.first_line;
     let tags = KnownTags::of(raw);
-    let white = tags.white.map(str::to_owned);
-    let black = tags.black.map(str::to_owned);
-    let recorded = raw
-        .result
-        .as_ref()
-        .map(|(r, _)| r.clone())
-        .or_else(|| tags.result.map(str::to_owned));
-    let mut problems = raw.problems.clone();
+    set_text(white, tags.white);
+    set_text(black, tags.black);
+    let recorded = raw.result.as_ref().map(|(r, _)| r.as_str()).or(tags.result);
+    set_text(recorded_result, recorded);
+    // Nearly every game has no problem and no recording fault: the lists are only emptied
+    // then, without the calls that copy or build them.
+    problems.clear();
+    if !raw.problems.is_empty() {
+        problems.extend_from_slice(&raw.problems);
+    }
+    fitting.clear();
+    remarks.clear();
+    recording.clear();
+    final_fen.clear();
 
     let start = match tags.fen {
         Some(fen) => match Position::from_fen(fen) {
@@ -224,29 +281,17 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
                     span,
                     message: format!("the FEN tag cannot be used: {err}"),
                 });
-                let report = Report {
-                    game: raw.index,
-                    first_line: raw.first_line,
-                    white,
-                    black,
-                    result: recorded,
-                    plies: 0,
-                    language: None,
-                    languages: Vec::new(),
-                    first_illegal: None,
-                    ended: None,
-                    moves_after_end: 0,
-                    result_consistent: false,
-                    result_note: Some("not judged: the start position is invalid".into()),
-                    result_against_winnability: false,
-                    winnability_calls: 0,
-                    final_fen: String::new(),
-                    remarks: Vec::new(),
-                    recording: Vec::new(),
-                    claims_available: options.claims.then(Vec::new),
-                    problems,
-                };
-                return (report, Game::new(Position::new()));
+                *valid_plies = 0;
+                *report_language = None;
+                *report_illegal = None;
+                *report_ended = None;
+                *report_moves_after_end = 0;
+                *report_consistent = false;
+                *report_note = Some("not judged: the start position is invalid".into());
+                *result_against_winnability = false;
+                *winnability_calls = 0;
+                *claims_available = options.claims.then(Vec::new);
+                return Game::new(Position::new());
             }
         },
         None => initial_position(),
@@ -372,49 +417,62 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     }
     let groups = &groups[..group_count];
 
-    let mut best: Option<(Replay, LanguageSet)> = None;
     // The languages whose reading is complete, kept only for a record that uses letters
-    // (the report lists none otherwise), in a list made once with room for every language:
-    // grown from empty by its first language, it cost about twice the allocation.
-    let mut fitting: Vec<Language> = if uses_letters {
-        Vec::with_capacity(Language::ALL.len())
-    } else {
-        Vec::new()
-    };
-    for &languages in groups {
-        let reading = Reading::new(languages.first());
-        let replay = replay(start, tokens, &raw.moves, reading, options.laws);
-        let complete = !matches!(replay.stop, Stop::Failed(..));
-        if complete && uses_letters {
+    // (the report lists none otherwise), in the report's list, given room for every language
+    // once: grown from empty by its first language, it cost about twice the allocation.
+    if uses_letters {
+        fitting.reserve(Language::ALL.len());
+    }
+    let complete = |replay: &Replay| !matches!(replay.stop, Stop::Failed(..));
+    // The first group's replay is kept where it is made, and a later group's replaces it
+    // only when it reads further: kept in an option and moved out of it, every game's
+    // replay was copied twice. There is always a first group.
+    let (&first_group, other_groups) = groups.split_first().unwrap_or((&LanguageSet::ENGLISH, &[]));
+    let mut languages = first_group;
+    let mut replay = replay::replay(
+        start,
+        tokens,
+        &raw.moves,
+        Reading::new(languages.first()),
+        options.laws,
+    );
+    // Without piece letters every language reads the same; one replay is enough.
+    if uses_letters {
+        if complete(&replay) {
             fitting.extend(languages.iter());
         }
-        let better = match &best {
-            None => true,
-            Some((b, _)) => {
-                let b_complete = !matches!(b.stop, Stop::Failed(..));
-                (complete && !b_complete) || (complete == b_complete && replay.next > b.next)
+        for &group in other_groups {
+            let other = replay::replay(
+                start,
+                tokens,
+                &raw.moves,
+                Reading::new(group.first()),
+                options.laws,
+            );
+            let other_complete = complete(&other);
+            if other_complete {
+                fitting.extend(group.iter());
             }
-        };
-        if better {
-            best = Some((replay, languages));
-        }
-        // Without piece letters every language reads the same; one replay is enough.
-        if !uses_letters {
-            break;
+            let best_complete = complete(&replay);
+            if (other_complete && !best_complete)
+                || (other_complete == best_complete && other.next > replay.next)
+            {
+                replay = other;
+                languages = group;
+            }
         }
     }
-    let (mut replay, languages) = best.expect("at least one reading is replayed");
     // A dead position beyond material (5.2.2) ends the game where it arose, as any automatic
     // ending does: the record is cut there, and what follows is void, an illegal move too.
     let mut decisions = Decisions::new(
         options.budget,
         *replay.game.position(),
-        recorded_winner(recorded.as_deref()),
+        recorded_winner(recorded),
     );
-    let first = likely_winner(recorded.as_deref(), replay.game.position());
+    let first = likely_winner(recorded, replay.game.position());
     let dead = find_dead(&replay.game, &replay.stop, first, &mut decisions);
     if let Some((ply, reason)) = dead.dead {
-        if matches!(replay.stop, Stop::Failed(..)) {
+        if uses_letters && matches!(replay.stop, Stop::Failed(..)) {
             // The illegal move came after the end: the whole valid record fits this reading.
             for language in languages.iter() {
                 if !fitting.contains(&language) {
@@ -426,22 +484,20 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         decisions.set_final(*replay.game.position());
     }
     let reading = Reading::new(languages.first());
-    let language = uses_letters.then_some(reading.language);
-    let languages = if uses_letters { fitting } else { Vec::new() };
+    *report_language = uses_letters.then_some(reading.language);
 
-    let mut remarks = Vec::new();
     if uses_letters {
-        if languages.len() > 1 {
+        if fitting.len() > 1 {
             remarks.push(Remark {
                 ply: 0,
                 token: String::new(),
                 remark: format!(
                     "the piece letters fit several languages: {}; read as {}",
-                    join_names(&languages),
+                    join_names(fitting),
                     reading.language
                 ),
             });
-        } else if languages.is_empty() {
+        } else if fitting.is_empty() {
             remarks.push(Remark {
                 ply: 0,
                 token: String::new(),
@@ -468,38 +524,36 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         &replay.remark_plies,
         options.laws,
         chesmayne,
-        &mut remarks,
+        remarks,
     );
     replay::recycle_remark_plies(std::mem::take(&mut replay.remark_plies));
-    let recording: Vec<RecordingFault> = replay
-        .faults
-        .iter()
-        .map(|f| {
-            let token = raw.moves.get(f.index);
-            RecordingFault {
-                ply: f.ply,
-                label: move_label(game.start(), f.ply),
-                token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
-                span: token.map_or(
-                    Span {
-                        line: raw.first_line,
-                        column: 1,
-                    },
-                    |t| t.span,
-                ),
-                kind: f.kind,
-                readings: f.readings.clone(),
-                chosen: f.chosen.clone(),
-                standing: f.standing,
-            }
-        })
-        .collect();
+    for f in &replay.faults {
+        let token = raw.moves.get(f.index);
+        recording.push(RecordingFault {
+            ply: f.ply,
+            label: move_label(game.start(), f.ply),
+            token: token.map_or(String::new(), |t| super::pgn::quote(&t.text)),
+            span: token.map_or(
+                Span {
+                    line: raw.first_line,
+                    column: 1,
+                },
+                |t| t.span,
+            ),
+            kind: f.kind,
+            readings: f.readings.clone(),
+            chosen: f.chosen.clone(),
+            standing: f.standing,
+        });
+    }
     let unresolved = match replay.stop {
         Stop::Unresolved(_) => Some(move_label(game.start(), plies + 1)),
         _ => None,
     };
 
-    let first_illegal = match &replay.stop {
+    // Written where the report keeps it: moved there from a variable of its own, it was
+    // copied whole (about 140 bytes) for every game.
+    *report_illegal = match &replay.stop {
         Stop::Failed(index, failure) => Some(explain(
             raw, parsed, *index, failure, game, reading, options,
         )),
@@ -519,7 +573,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
     let final_pos = *game.position();
     // Only the note for a record without a result names the last move; the SAN and label are
     // not written for the other games.
-    let no_result = recorded.as_deref().is_none_or(|r| r == "*");
+    let no_result = recorded.is_none_or(|r| r == "*");
     let last_move = (plies > 0 && no_result).then(|| {
         let before = game.position_at(plies - 1).copied().unwrap_or(final_pos);
         format!(
@@ -539,11 +593,11 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
         None => judge_result(
             raw,
             &tags,
-            recorded.as_deref(),
+            recorded,
             &RecordEnd {
                 final_pos,
                 ended,
-                illegal: first_illegal.is_some(),
+                illegal: report_illegal.is_some(),
                 last_move: last_move.as_deref(),
             },
             options.laws,
@@ -568,7 +622,7 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             None => open,
         });
     }
-    let claims_available = options.claims.then(|| {
+    *claims_available = options.claims.then(|| {
         game.claim_opportunities_under(plies, options.laws)
             .into_iter()
             // No claim exists once the game is over; the scan finds the endings by material,
@@ -583,32 +637,18 @@ fn verify_replaying(raw: &RawGame, options: Options) -> (Report, Game) {
             })
             .collect()
     });
-    let report = Report {
-        game: raw.index,
-        first_line: raw.first_line,
-        white,
-        black,
-        result: recorded,
-        plies,
-        language,
-        languages,
-        first_illegal,
-        ended,
-        moves_after_end,
-        result_consistent,
-        result_note,
-        result_against_winnability: judgement.against_winnability,
-        winnability_calls: decisions.calls,
-        final_fen: final_pos.to_fen(),
-        remarks,
-        recording,
-        claims_available,
-        problems,
-    };
+    *valid_plies = plies;
+    *report_ended = ended;
+    *report_moves_after_end = moves_after_end;
+    *report_consistent = result_consistent;
+    *report_note = result_note;
+    *result_against_winnability = judgement.against_winnability;
+    *winnability_calls = decisions.calls;
+    final_pos.push_fen(final_fen);
     if lists.notations.capacity() <= MAX_SPARE_TOKENS {
         SPARE_TOKEN_LISTS.set(Some(lists));
     }
-    (report, replay.game)
+    replay.game
 }
 
 /// The list a verification reads a game's tokens into: the notations of the readable
@@ -781,7 +821,7 @@ pub(crate) fn replay_moves_for_tests(
 ) -> (Vec<Move>, bool) {
     let parsed: Vec<_> = tokens.iter().map(|t| notation::parse(t)).collect();
     let readable: Vec<Notation> = parsed.iter().map_while(|n| n.clone().ok()).collect();
-    let replay = replay(
+    let replay = replay::replay(
         start,
         Tokens {
             readable: &readable,
@@ -901,5 +941,48 @@ mod tests {
             assert_eq!(&alone.unwrap(), report);
         }
         assert!(in_turn[1].first_illegal.is_some());
+    }
+
+    /// One report filled by every game in turn, whatever the game before left in it, holds
+    /// what a report of its own does: games with and without names, a result, letters,
+    /// languages, an illegal move, an ending, a recording fault, a note, remarks, claims and
+    /// problems, each before and after the others.
+    #[test]
+    fn a_kept_report_is_filled_as_a_new_one() {
+        let games = read_games(concat!(
+            "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n",
+            "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n\n",
+            "1. d4 d5 2. Ke3 Nf6 3. c4 *\n\n",
+            "[FEN \"not a position\"]\n\n1. e4 *\n\n",
+            "[White \"C\"]\n\n1. Sf3 Sf6 2. Sc3 Sc6 3. Sb1 Sb8 4. Sf3 1-0\n\n",
+            "[Termination \"time forfeit\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 0-1\n\n",
+            "[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 2. Rf7+ 1/2-1/2\n\n",
+            "1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ne2 Nd4 5. Ng3 1-0 )\n\n",
+            "[Black \"D\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 1/2-1/2\n\n",
+            "1. a4 a5 2. h4 h5 3. Ra3 Ra6 4. Rh3 Rh6 5. Re3 Rh7 *\n",
+        ));
+        for claims in [false, true] {
+            let options = Options {
+                claims,
+                ..Options::default()
+            };
+            let alone: Vec<Report> = games.iter().map(|raw| verify(raw, options)).collect();
+            let mut kept = Report::default();
+            for (raw, report) in games
+                .iter()
+                .zip(&alone)
+                .chain(games.iter().zip(&alone).rev())
+            {
+                verify_into(raw, options, &mut kept);
+                assert_eq!(&kept, report);
+            }
+            assert!(alone.iter().any(|r| r.first_illegal.is_some()));
+            assert!(alone.iter().any(|r| r.ended.is_some()));
+            assert!(alone.iter().any(|r| r.language.is_some()));
+            assert!(alone.iter().any(|r| !r.problems.is_empty()));
+            assert!(alone.iter().any(|r| r.white.is_none()));
+            assert!(alone.iter().any(|r| !r.recording.is_empty()));
+            assert!(alone.iter().any(|r| !r.remarks.is_empty()));
+        }
     }
 }

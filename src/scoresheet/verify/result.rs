@@ -76,17 +76,35 @@ impl Termination {
         let Some(value) = tag else {
             return Termination::Unknown;
         };
-        let value = value.trim().to_ascii_lowercase();
-        match value.as_str() {
-            "normal" => Termination::Normal,
-            "rules infraction" => Termination::RulesInfraction,
-            "abandoned" | "adjudication" | "death" | "emergency" | "unterminated" => {
-                Termination::Other
-            }
+        // The value is compared without regard to case in place: a lower-case copy was a
+        // string allocated and freed for every game with the tag.
+        let value = value.trim();
+        let is = |name: &str| value.eq_ignore_ascii_case(name);
+        if is("normal") {
+            Termination::Normal
+        } else if is("rules infraction") {
+            Termination::RulesInfraction
+        } else if [
+            "abandoned",
+            "adjudication",
+            "death",
+            "emergency",
+            "unterminated",
+        ]
+        .into_iter()
+        .any(is)
+        {
+            Termination::Other
+        } else if value
+            .as_bytes()
+            .windows(4)
+            .any(|word| word.eq_ignore_ascii_case(b"time"))
+        {
             // The standard says `time forfeit`; other programs write `lost on time` and the
             // like, which the checker has always read as a loss on time.
-            _ if value.contains("time") => Termination::TimeForfeit,
-            _ => Termination::Unknown,
+            Termination::TimeForfeit
+        } else {
+            Termination::Unknown
         }
     }
 }
@@ -164,11 +182,14 @@ pub(super) fn judge_result(
             Verdict::Unwinnable => Judgement::unwinnable(format!(
                 "{result} on time, but {proof}: the game is drawn ({flag})"
             )),
-            // The common notes are joined from their parts: the formatting machinery costs
-            // more than the rest of judging a result.
-            Verdict::Winnable(_) => Judgement::fits(Some(
-                ["won on time, and the win stands (", flag, "): ", &proof].concat(),
-            )),
+            // The common notes are written around the proof, in its room: the formatting
+            // machinery costs more than the rest of judging a result, and a note of its own
+            // is one more string allocated, copied and freed.
+            Verdict::Winnable(_) => Judgement::fits(Some(around(
+                proof,
+                &["won on time, and the win stands (", flag, "): "],
+                &[],
+            ))),
             Verdict::Undetermined => Judgement::fits(Some(format!(
                 "won on time; {proof}: the arbiter decides whether the game is drawn ({flag})"
             ))),
@@ -177,9 +198,11 @@ pub(super) fn judge_result(
             Verdict::Unwinnable => Judgement::unwinnable(format!(
                 "{result} by resignation, but {proof}: a resignation here is a draw (5.1.2)"
             )),
-            Verdict::Winnable(_) => {
-                Judgement::fits(Some(["the resignation stands (5.1.2): ", &proof].concat()))
-            }
+            Verdict::Winnable(_) => Judgement::fits(Some(around(
+                proof,
+                &["the resignation stands (5.1.2): "],
+                &[],
+            ))),
             Verdict::Undetermined => Judgement::fits(Some(format!(
                 "{proof}: the arbiter decides whether the resignation stands (5.1.2)"
             ))),
@@ -211,8 +234,29 @@ pub(super) fn judge_result(
             ))),
             _ => Judgement::fits(None),
         },
-        Termination::Unknown => unknown_termination(result, &verdict, &proof, laws, rate),
+        Termination::Unknown => unknown_termination(result, &verdict, proof, laws, rate),
     }
+}
+
+/// The note made of `proof` with the parts `before` it and `after` it, written in the room
+/// of the proof's string when it has enough (a helpmate's has room for a sentence around
+/// it), else into a string of its own: growing the proof's cost more than that.
+fn around(mut proof: String, before: &[&str], after: &[&str]) -> String {
+    let added: usize = before.iter().chain(after).map(|part| part.len()).sum();
+    if proof.capacity() - proof.len() < added {
+        let mut note = String::with_capacity(proof.len() + added);
+        before.iter().for_each(|part| note.push_str(part));
+        note.push_str(&proof);
+        after.iter().for_each(|part| note.push_str(part));
+        return note;
+    }
+    for part in before.iter().rev() {
+        proof.insert_str(0, part);
+    }
+    for part in after {
+        proof.push_str(part);
+    }
+    proof
 }
 
 /// A win with no `Termination` tag: what each way of ending would mean under this edition.
@@ -221,7 +265,7 @@ pub(super) fn judge_result(
 fn unknown_termination(
     result: &str,
     verdict: &Verdict,
-    proof: &str,
+    proof: String,
     laws: Laws,
     rate: Rate,
 ) -> Judgement {
@@ -244,16 +288,17 @@ fn unknown_termination(
             }
         }
         // The note of most wins recorded without a way of ending, joined from its parts
-        // rather than through the formatting machinery, which cost about as much again.
-        Verdict::Winnable(_) => Judgement::fits(Some(
-            [
-                proof,
+        // rather than through the formatting machinery, which cost about as much again, and
+        // in the room of the proof's string.
+        Verdict::Winnable(_) => Judgement::fits(Some(around(
+            proof,
+            &[],
+            &[
                 ": the win stands whether the game ended on time (",
                 flag,
                 "), by resignation or by illegal moves",
-            ]
-            .concat(),
-        )),
+            ],
+        ))),
         Verdict::Undetermined => Judgement::fits(Some(format!(
             "{proof}: if the game ended on time ({flag}){}{}, the arbiter decides whether it is drawn",
             if laws.resignation_needs_mating_chance() {
@@ -266,5 +311,36 @@ fn unknown_termination(
                 None => String::new(),
             }
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Termination;
+
+    /// The tag's values are read without regard to case or the spaces around them, and any
+    /// value that speaks of time is a loss on time.
+    #[test]
+    fn termination_values_are_read_without_regard_to_case() {
+        let cases = [
+            (None, Termination::Unknown),
+            (Some("Normal"), Termination::Normal),
+            (Some("  NORMAL "), Termination::Normal),
+            (Some("rules Infraction"), Termination::RulesInfraction),
+            (Some("Abandoned"), Termination::Other),
+            (Some("adjudication"), Termination::Other),
+            (Some("Death"), Termination::Other),
+            (Some("emergency"), Termination::Other),
+            (Some("Unterminated"), Termination::Other),
+            (Some("Time forfeit"), Termination::TimeForfeit),
+            (Some("lost on TIME"), Termination::TimeForfeit),
+            (Some("tim"), Termination::Unknown),
+            (Some("normal play"), Termination::Unknown),
+            (Some("Zeitüberschreitung"), Termination::Unknown),
+            (Some(""), Termination::Unknown),
+        ];
+        for (tag, expected) in cases {
+            assert_eq!(Termination::of(tag), expected, "{tag:?}");
+        }
     }
 }
