@@ -88,7 +88,7 @@ pub(super) fn collect_remarks(
         // checks, checks twice or mates.
         let status = known_status
             .or_else(|| {
-                positions.get(ply).map(|after| {
+                game.position_at(ply).map(|after| {
                     let checkers = after.checkers();
                     MoveStatus {
                         checkers,
