@@ -508,6 +508,12 @@ pub(crate) fn has_legal_move_king_first(pos: &Position, checkers: Bitboard) -> b
     king_has_move(pos) || pieces_have_move::<1>(pos, checkers)
 }
 
+/// Whether a unit other than the king has a legal move: for a caller that knows the king
+/// has none (the probe's test of a mate, which looks at the king's squares itself).
+pub(crate) fn has_legal_move_besides_king(pos: &Position, checkers: Bitboard) -> bool {
+    pieces_have_move::<2>(pos, checkers)
+}
+
 /// Whether a unit other than the king has a legal move.
 #[inline(always)]
 fn pieces_have_move<const CALLER: u8>(pos: &Position, checkers: Bitboard) -> bool {

@@ -15,7 +15,7 @@ use super::super::attacks::{
 };
 use super::super::movegen::{
     MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
-    has_legal_move_king_first,
+    has_legal_move_besides_king, has_legal_move_king_first,
 };
 use super::super::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
@@ -620,11 +620,27 @@ impl<'a> MateSearch<'a> {
             // A checking piece next to the king that none of ours guards, looking through
             // the king, is taken by it.
             let from = Bitboard::from_square(m.from());
-            if king_attacks(self.king).contains(m.to())
-                && !guarded(board, us, m.to(), seen, board.by_color(us) & !from)
+            let guards = board.by_color(us) & !from;
+            if king_attacks(self.king).contains(m.to()) && !guarded(board, us, m.to(), seen, guards)
             {
                 return false;
             }
+            // The king's other squares, which the flight squares above counted attacked as
+            // the units stood before the move: one that none of our other units attacks
+            // after it lets the king step out (the moved piece, from the square it left, may
+            // have been its only guard). This test is exact, so it changes no answer: it
+            // spares playing the move and mapping every attack to find that out, and when it
+            // finds no square, only the units other than the king are left to look at.
+            for square in king_attacks(self.king) & !board.by_color(!us) & !covered {
+                if !guarded(board, us, square, seen, guards) {
+                    return false;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            // The check is given by the moved piece alone: the king was not in check, and
+            // the square it left uncovers no line (else it would be in `uncovering`).
+            return !has_legal_move_besides_king(&child, Bitboard::from_square(m.to()));
         } else if !MateSearch::rare(m) {
             // A move that uncovers a check: a flight square stays one unless the moved piece
             // covers it from its new square or a line through the square it left now reaches
@@ -650,13 +666,7 @@ impl<'a> MateSearch<'a> {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        // A direct check is given by the moved piece alone: the king was not in check, and
-        // the square it left uncovers no line (else it would be in `uncovering`).
-        let checkers = if direct {
-            Bitboard::from_square(m.to())
-        } else {
-            checkers(&child)
-        };
+        let checkers = checkers(&child);
         checkers.is_nonempty() && !has_legal_move_king_first(&child, checkers)
     }
 }
