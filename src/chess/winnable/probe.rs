@@ -291,6 +291,15 @@ impl Greedy<'_> {
     fn try_role_mates<const ROLE: usize>(&mut self, from: Square, checking: Bitboard) {
         let role = Role::ALL[ROLE];
         if let Some(search) = &mut self.mate {
+            // A direct check mates only where the checking piece covers every flight square
+            // (see [`MateSearch::mates`]): the squares it cannot reach on an empty board from
+            // there are passed over all at once. A piece that uncovers a check may mate from
+            // anywhere.
+            let checking = if search.uncovering.contains(from) {
+                checking
+            } else {
+                checking & search.covering_every_flight(role)
+            };
             for to in checking {
                 let m = Move::normal(role, from, to);
                 if search.mates(m) {
@@ -365,8 +374,32 @@ impl Greedy<'_> {
     /// Promotions: each tried for a mate while none is found, then scored.
     #[inline(never)]
     fn promotions(&mut self, targets: Bitboard, back: i32) {
-        each_pawn_move(targets, back, true, |m| self.try_mate(m));
-        if self.found.is_none() {
+        if let Some(search) = &mut self.mate {
+            'targets: for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                let checking = search.promotions_checking(from, to);
+                for (index, role) in Role::PROMOTIONS.into_iter().enumerate() {
+                    let m = Move::promotion(from, to, role);
+                    if checking[index] && search.mates(m) {
+                        self.found = Some(m);
+                        self.mate = None;
+                        break 'targets;
+                    }
+                }
+            }
+        }
+        if self.found.is_some() {
+            return;
+        }
+        if self.seed == 0 && self.excluded.is_empty() {
+            // Without a tie-break, the queen, which comes first, scores best: the winner's
+            // other promotions score less, and the loser's as much (its score does not ask
+            // what the pawn becomes). Only the first of the best is kept.
+            for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                self.consider(Move::promotion(from, to, Role::Queen));
+            }
+        } else {
             each_pawn_move(targets, back, true, |m| self.consider(m));
         }
     }
@@ -558,6 +591,22 @@ impl<'a> MateSearch<'a> {
         attacks.contains(self.king)
     }
 
+    /// Which of the promotions from `from` to `to` may give check ([`MateSearch::may_check`]),
+    /// in the order of [`Role::PROMOTIONS`]: the lines from the new piece's square are looked
+    /// along once for all four.
+    #[inline]
+    fn promotions_checking(&self, from: Square, to: Square) -> [bool; 4] {
+        if self.uncovering.contains(from) {
+            return [true; 4];
+        }
+        let occupied =
+            (self.through_king & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let straight = rook_attacks(to, occupied).contains(self.king);
+        let diagonal = bishop_attacks(to, occupied).contains(self.king);
+        let knight = knight_attacks(to).contains(self.king);
+        [straight || diagonal, straight, diagonal, knight]
+    }
+
     /// The squares of `targets` from which a normal move of the `role` on `from` may give
     /// check: [`MateSearch::may_check`] for a whole set of moves at once.
     #[inline]
@@ -583,6 +632,39 @@ impl<'a> MateSearch<'a> {
         targets & (self.checks[Role::Pawn.index()] | Bitboard(uncovering))
     }
 
+    /// The king's flight squares as the position stands: next to it, not held by its own
+    /// units, and attacked by none of ours (looking through the king, which moves away).
+    /// Many positions of a greedy line have no move that can give check at all, so this, the
+    /// costly part of a mate test, is worked out at the first move that can.
+    #[inline(always)]
+    fn flights(&mut self) -> Bitboard {
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let (king, through_king) = (self.king, self.through_king);
+        *self.flights.get_or_insert_with(|| {
+            king_attacks(king) & !board.by_color(!us) & !attacked_squares(board, us, through_king)
+        })
+    }
+
+    /// The squares from which a piece of `role` (not a pawn, nor the king) could cover
+    /// every flight square, on an empty board: a direct check by it from elsewhere leaves the
+    /// king a square, and is no mate.
+    #[inline(always)]
+    fn covering_every_flight(&mut self, role: Role) -> Bitboard {
+        let mut from = Bitboard::FULL;
+        for flight in self.flights() {
+            let reach = match role {
+                Role::Knight => knight_attacks(flight),
+                Role::Bishop => bishop_rays(flight),
+                Role::Rook => rook_rays(flight),
+                Role::Queen => bishop_rays(flight) | rook_rays(flight),
+                Role::Pawn | Role::King => Bitboard::FULL,
+            };
+            from &= reach.with(flight);
+        }
+        from
+    }
+
     /// Whether a move that may give check mates. Inlined in the loop over a piece's
     /// checking moves, its most frequent caller.
     #[inline(always)]
@@ -591,15 +673,7 @@ impl<'a> MateSearch<'a> {
         let us = pos.turn();
         let board = pos.board();
         let through_king = self.through_king;
-        // The king's flight squares as the position stands: next to it, not held by its
-        // own units, and attacked by none of ours (looking through the king, which moves
-        // away). Many positions of a greedy line have no move that can give check at all,
-        // so this, the costly part, is worked out at the first move that can.
-        let flights = *self.flights.get_or_insert_with(|| {
-            king_attacks(self.king)
-                & !board.by_color(!us)
-                & !attacked_squares(board, us, through_king)
-        });
+        let flights = self.flights();
         let direct = !MateSearch::rare(m) && !self.uncovering.contains(m.from());
         if direct {
             // The checking piece on its new square takes away what it attacks (through
