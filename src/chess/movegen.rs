@@ -400,6 +400,11 @@ fn pawn_moves<S: MoveSink>(
     let theirs = board.by_color(!us);
     let empty = !board.occupied();
     let pawns = board.pawns() & ours & origins;
+    // Many endgames leave a side without pawns (nor, then, an en passant capture): the sets
+    // below would all be empty.
+    if pawns.is_empty() {
+        return;
+    }
     let last_rank = Bitboard::from_rank(Rank::EIGHTH.relative_to(us));
     let double_rank = Bitboard::from_rank(Rank::FOURTH.relative_to(us));
 

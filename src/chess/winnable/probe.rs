@@ -212,6 +212,15 @@ impl<'a> Greedy<'a> {
     /// Scores one move and keeps it if it is the first to score this high.
     #[inline(always)]
     fn consider(&mut self, m: Move) {
+        let mut best = self.best;
+        self.consider_into(&mut best, m);
+        self.best = best;
+    }
+
+    /// [`Greedy::consider`] keeping the best move in `best`, which a loop over a piece's moves
+    /// holds apart from the rest of the choice (in registers) until its last move.
+    #[inline(always)]
+    fn consider_into(&self, best: &mut Option<(i32, Move)>, m: Move) {
         let mut value = self.ordering.score(m);
         if self.seed > 0 {
             // Each dive follows another line among the moves the ordering finds about
@@ -223,8 +232,8 @@ impl<'a> Greedy<'a> {
                 .wrapping_add(self.seed.wrapping_mul(0x85eb_ca6b));
             value += (mix >> 27) as i32;
         }
-        if self.best.is_none_or(|(b, _)| value > b) && !self.excluded.contains(&m) {
-            self.best = Some((value, m));
+        if best.is_none_or(|(b, _)| value > b) && !self.excluded.contains(&m) {
+            *best = Some((value, m));
         }
     }
 
@@ -332,15 +341,17 @@ impl Greedy<'_> {
         // One loop for each side, each with only its side's terms of the score to set up:
         // the two loops read alike, but in each the compiler knows which side moves.
         #[allow(clippy::if_same_then_else)]
+        let mut best = self.best;
         if self.ordering.winner_moves() {
             for to in targets {
-                self.consider(Move::normal(role, from, to));
+                self.consider_into(&mut best, Move::normal(role, from, to));
             }
         } else {
             for to in targets {
-                self.consider(Move::normal(role, from, to));
+                self.consider_into(&mut best, Move::normal(role, from, to));
             }
         }
+        self.best = best;
     }
 
     /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty, inlined as
@@ -413,10 +424,12 @@ impl Greedy<'_> {
     /// Scores the pawn moves to `targets`.
     #[inline(never)]
     fn score_pawn_moves(&mut self, targets: Bitboard, back: i32) {
+        let mut best = self.best;
         for to in targets {
             let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
-            self.consider(Move::normal(Role::Pawn, from, to));
+            self.consider_into(&mut best, Move::normal(Role::Pawn, from, to));
         }
+        self.best = best;
     }
 }
 
