@@ -501,8 +501,14 @@ pub(crate) fn en_passant_is_legal(pos: &Position, from: Square, ep: Square) -> b
 
 /// Whether `pos` has at least one legal move, answered without generating them all: the
 /// cheapest evidence comes first (a piece that is not pinned with a square to go to), and the
-/// king's squares, which need attack tests, come last.
+/// king's squares, which need attack tests, come last. In check the king's squares come
+/// first: the other units may then only take the checker or step between, which most of them
+/// cannot, and looking over them all cost more than the king's squares (the replay asks this
+/// after every check of a game: 2.75M -> 2.29M Ir on real1).
 pub(crate) fn has_legal_move(pos: &Position, checkers: Bitboard) -> bool {
+    if checkers.is_nonempty() {
+        return king_has_move(pos) || pieces_have_move::<0>(pos, checkers);
+    }
     pieces_have_move::<0>(pos, checkers) || king_has_move(pos)
 }
 

@@ -524,6 +524,7 @@ struct MateSearch<'a> {
 }
 
 impl<'a> MateSearch<'a> {
+    #[inline(always)]
     fn new(pos: &'a Position) -> MateSearch<'a> {
         let us = pos.turn();
         let board = pos.board();
