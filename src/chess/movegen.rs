@@ -210,12 +210,22 @@ pub(crate) fn checkers(pos: &Position) -> Bitboard {
     let us = pos.turn;
     let king = pos.king(us);
     let occupied = board.occupied();
-    ((attacks::rook_attacks(king, occupied) & board.straight_sliders())
-        | (attacks::bishop_attacks(king, occupied) & board.diagonal_sliders())
-        | (attacks::knight_attacks(king) & board.knights())
+    let them = board.by_color(!us);
+    // A line piece's attacks are worked out only when one stands on the king's lines (on an
+    // empty board).
+    let straight = attacks::rook_rays(king) & board.straight_sliders() & them;
+    let diagonal = attacks::bishop_rays(king) & board.diagonal_sliders() & them;
+    let mut checkers = ((attacks::knight_attacks(king) & board.knights())
         | (attacks::king_attacks(king) & board.kings())
         | (attacks::pawn_attacks(us, king) & board.pawns()))
-        & board.by_color(!us)
+        & them;
+    if straight.is_nonempty() {
+        checkers |= attacks::rook_attacks(king, occupied) & straight;
+    }
+    if diagonal.is_nonempty() {
+        checkers |= attacks::bishop_attacks(king, occupied) & diagonal;
+    }
+    checkers
 }
 
 /// [`generate`] for a caller that already knows the pieces giving check.
