@@ -767,11 +767,15 @@ fn guarded(board: &Board, us: Color, sq: Square, occupied: Bitboard, guards: Bit
     let steppers = (pawn_attacks(!us, sq) & board.pawns())
         | (knight_attacks(sq) & board.knights())
         | (king_attacks(sq) & board.kings());
-    (steppers & guards).is_nonempty()
-        || (((rook_attacks(sq, occupied) & board.straight_sliders())
-            | (bishop_attacks(sq, occupied) & board.diagonal_sliders()))
-            & guards)
-            .is_nonempty()
+    if (steppers & guards).is_nonempty() {
+        return true;
+    }
+    // A line piece's attacks are worked out only when one stands on the square's lines (on an
+    // empty board).
+    let straight = rook_rays(sq) & board.straight_sliders() & guards;
+    let diagonal = bishop_rays(sq) & board.diagonal_sliders() & guards;
+    (straight.is_nonempty() && (rook_attacks(sq, occupied) & straight).is_nonempty())
+        || (diagonal.is_nonempty() && (bishop_attacks(sq, occupied) & diagonal).is_nonempty())
 }
 
 #[cfg(test)]
