@@ -335,8 +335,9 @@ pub(crate) fn attacked_squares(board: &Board, color: Color, occupied: Bitboard) 
     for from in board.straight_sliders() & units {
         attacked |= attacks::rook_attacks(from, occupied);
     }
-    for from in board.kings() & units {
-        attacked |= attacks::king_attacks(from);
+    // (One king: no loop.)
+    if let Some(king) = (board.kings() & units).first() {
+        attacked |= attacks::king_attacks(king);
     }
     attacked
 }
