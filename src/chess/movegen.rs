@@ -560,7 +560,12 @@ fn pieces_have_move<const CALLER: u8>(pos: &Position, checkers: Bitboard) -> boo
         // Two plain loops rather than one shared closure: this runs after every half-move of
         // every checked game, and a closure version timed slower here (though on a noisy
         // machine); keep the simple form unless a benchmark says otherwise.
+        // In check, most line pieces stand on no line to the checker or the squares between
+        // (on an empty board), and their attacks are not worked out.
         for from in (board.bishops() | board.queens()) & ours {
+            if (attacks::bishop_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut to = attacks::bishop_attacks(from, occupied) & target;
             if pinned.contains(from) {
                 to &= attacks::line(king, from);
@@ -570,6 +575,9 @@ fn pieces_have_move<const CALLER: u8>(pos: &Position, checkers: Bitboard) -> boo
             }
         }
         for from in (board.rooks() | board.queens()) & ours {
+            if (attacks::rook_rays(from) & target).is_empty() {
+                continue;
+            }
             let mut to = attacks::rook_attacks(from, occupied) & target;
             if pinned.contains(from) {
                 to &= attacks::line(king, from);
