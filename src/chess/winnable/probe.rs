@@ -338,10 +338,10 @@ impl Greedy<'_> {
     #[inline(never)]
     fn score_role_moves<const ROLE: usize>(&mut self, from: Square, targets: Bitboard) {
         let role = Role::ALL[ROLE];
+        let mut best = self.best;
         // One loop for each side, each with only its side's terms of the score to set up:
         // the two loops read alike, but in each the compiler knows which side moves.
         #[allow(clippy::if_same_then_else)]
-        let mut best = self.best;
         if self.ordering.winner_moves() {
             for to in targets {
                 self.consider_into(&mut best, Move::normal(role, from, to));
