@@ -210,9 +210,13 @@ impl Board {
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, attacker: Color, occupied: Bitboard) -> bool {
         let them = self.by_color(attacker);
-        (attacks::rook_attacks(sq, occupied) & self.straight_sliders() & them).is_nonempty()
-            || (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders() & them)
-                .is_nonempty()
+        // A line piece's attacks are worked out only when one stands on the square's lines
+        // (on an empty board): most squares a king steps to have none on some of them.
+        let straight = attacks::rook_rays(sq) & self.straight_sliders() & them;
+        let diagonal = attacks::bishop_rays(sq) & self.diagonal_sliders() & them;
+        (straight.is_nonempty() && (attacks::rook_attacks(sq, occupied) & straight).is_nonempty())
+            || (diagonal.is_nonempty()
+                && (attacks::bishop_attacks(sq, occupied) & diagonal).is_nonempty())
             || (attacks::knight_attacks(sq) & self.knights() & them).is_nonempty()
             || (attacks::pawn_attacks(!attacker, sq) & self.pawns() & them).is_nonempty()
             || (attacks::king_attacks(sq) & self.kings() & them).is_nonempty()

@@ -15,7 +15,7 @@ use super::super::attacks::{
 };
 use super::super::movegen::{
     MoveSink, attacked_squares, checkers, each_pawn_move, generate_with_checkers,
-    has_legal_move_king_first,
+    has_legal_move_besides_king, has_legal_move_king_first,
 };
 use super::super::{Bitboard, Board, Color, Move, MoveList, Position, Role, Square};
 use super::search::Ordering;
@@ -212,6 +212,15 @@ impl<'a> Greedy<'a> {
     /// Scores one move and keeps it if it is the first to score this high.
     #[inline(always)]
     fn consider(&mut self, m: Move) {
+        let mut best = self.best;
+        self.consider_into(&mut best, m);
+        self.best = best;
+    }
+
+    /// [`Greedy::consider`] keeping the best move in `best`, which a loop over a piece's moves
+    /// holds apart from the rest of the choice (in registers) until its last move.
+    #[inline(always)]
+    fn consider_into(&self, best: &mut Option<(i32, Move)>, m: Move) {
         let mut value = self.ordering.score(m);
         if self.seed > 0 {
             // Each dive follows another line among the moves the ordering finds about
@@ -223,8 +232,8 @@ impl<'a> Greedy<'a> {
                 .wrapping_add(self.seed.wrapping_mul(0x85eb_ca6b));
             value += (mix >> 27) as i32;
         }
-        if self.best.is_none_or(|(b, _)| value > b) && !self.excluded.contains(&m) {
-            self.best = Some((value, m));
+        if best.is_none_or(|(b, _)| value > b) && !self.excluded.contains(&m) {
+            *best = Some((value, m));
         }
     }
 
@@ -291,6 +300,15 @@ impl Greedy<'_> {
     fn try_role_mates<const ROLE: usize>(&mut self, from: Square, checking: Bitboard) {
         let role = Role::ALL[ROLE];
         if let Some(search) = &mut self.mate {
+            // A direct check mates only where the checking piece covers every flight square
+            // (see [`MateSearch::mates`]): the squares it cannot reach on an empty board from
+            // there are passed over all at once. A piece that uncovers a check may mate from
+            // anywhere.
+            let checking = if search.uncovering.contains(from) {
+                checking
+            } else {
+                checking & search.covering_every_flight(role)
+            };
             for to in checking {
                 let m = Move::normal(role, from, to);
                 if search.mates(m) {
@@ -320,18 +338,20 @@ impl Greedy<'_> {
     #[inline(never)]
     fn score_role_moves<const ROLE: usize>(&mut self, from: Square, targets: Bitboard) {
         let role = Role::ALL[ROLE];
+        let mut best = self.best;
         // One loop for each side, each with only its side's terms of the score to set up:
         // the two loops read alike, but in each the compiler knows which side moves.
         #[allow(clippy::if_same_then_else)]
         if self.ordering.winner_moves() {
             for to in targets {
-                self.consider(Move::normal(role, from, to));
+                self.consider_into(&mut best, Move::normal(role, from, to));
             }
         } else {
             for to in targets {
-                self.consider(Move::normal(role, from, to));
+                self.consider_into(&mut best, Move::normal(role, from, to));
             }
         }
+        self.best = best;
     }
 
     /// [`MoveSink::pawn_moves`] for a set of pawn moves that is not empty, inlined as
@@ -365,8 +385,32 @@ impl Greedy<'_> {
     /// Promotions: each tried for a mate while none is found, then scored.
     #[inline(never)]
     fn promotions(&mut self, targets: Bitboard, back: i32) {
-        each_pawn_move(targets, back, true, |m| self.try_mate(m));
-        if self.found.is_none() {
+        if let Some(search) = &mut self.mate {
+            'targets: for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                let checking = search.promotions_checking(from, to);
+                for (index, role) in Role::PROMOTIONS.into_iter().enumerate() {
+                    let m = Move::promotion(from, to, role);
+                    if checking[index] && search.mates(m) {
+                        self.found = Some(m);
+                        self.mate = None;
+                        break 'targets;
+                    }
+                }
+            }
+        }
+        if self.found.is_some() {
+            return;
+        }
+        if self.seed == 0 && self.excluded.is_empty() {
+            // Without a tie-break, the queen, which comes first, scores best: the winner's
+            // other promotions score less, and the loser's as much (its score does not ask
+            // what the pawn becomes). Only the first of the best is kept.
+            for to in targets {
+                let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
+                self.consider(Move::promotion(from, to, Role::Queen));
+            }
+        } else {
             each_pawn_move(targets, back, true, |m| self.consider(m));
         }
     }
@@ -380,10 +424,12 @@ impl Greedy<'_> {
     /// Scores the pawn moves to `targets`.
     #[inline(never)]
     fn score_pawn_moves(&mut self, targets: Bitboard, back: i32) {
+        let mut best = self.best;
         for to in targets {
             let from = Square::from_index_unchecked((to.index() as i32 - back) as u32);
-            self.consider(Move::normal(Role::Pawn, from, to));
+            self.consider_into(&mut best, Move::normal(Role::Pawn, from, to));
         }
+        self.best = best;
     }
 }
 
@@ -478,6 +524,7 @@ struct MateSearch<'a> {
 }
 
 impl<'a> MateSearch<'a> {
+    #[inline(always)]
     fn new(pos: &'a Position) -> MateSearch<'a> {
         let us = pos.turn();
         let board = pos.board();
@@ -558,6 +605,22 @@ impl<'a> MateSearch<'a> {
         attacks.contains(self.king)
     }
 
+    /// Which of the promotions from `from` to `to` may give check ([`MateSearch::may_check`]),
+    /// in the order of [`Role::PROMOTIONS`]: the lines from the new piece's square are looked
+    /// along once for all four.
+    #[inline]
+    fn promotions_checking(&self, from: Square, to: Square) -> [bool; 4] {
+        if self.uncovering.contains(from) {
+            return [true; 4];
+        }
+        let occupied =
+            (self.through_king & !Bitboard::from_square(from)) | Bitboard::from_square(to);
+        let straight = rook_attacks(to, occupied).contains(self.king);
+        let diagonal = bishop_attacks(to, occupied).contains(self.king);
+        let knight = knight_attacks(to).contains(self.king);
+        [straight || diagonal, straight, diagonal, knight]
+    }
+
     /// The squares of `targets` from which a normal move of the `role` on `from` may give
     /// check: [`MateSearch::may_check`] for a whole set of moves at once.
     #[inline]
@@ -583,6 +646,39 @@ impl<'a> MateSearch<'a> {
         targets & (self.checks[Role::Pawn.index()] | Bitboard(uncovering))
     }
 
+    /// The king's flight squares as the position stands: next to it, not held by its own
+    /// units, and attacked by none of ours (looking through the king, which moves away).
+    /// Many positions of a greedy line have no move that can give check at all, so this, the
+    /// costly part of a mate test, is worked out at the first move that can.
+    #[inline(always)]
+    fn flights(&mut self) -> Bitboard {
+        let board = self.pos.board();
+        let us = self.pos.turn();
+        let (king, through_king) = (self.king, self.through_king);
+        *self.flights.get_or_insert_with(|| {
+            king_attacks(king) & !board.by_color(!us) & !attacked_squares(board, us, through_king)
+        })
+    }
+
+    /// The squares from which a piece of `role` (not a pawn, nor the king) could cover
+    /// every flight square, on an empty board: a direct check by it from elsewhere leaves the
+    /// king a square, and is no mate.
+    #[inline(always)]
+    fn covering_every_flight(&mut self, role: Role) -> Bitboard {
+        let mut from = Bitboard::FULL;
+        for flight in self.flights() {
+            let reach = match role {
+                Role::Knight => knight_attacks(flight),
+                Role::Bishop => bishop_rays(flight),
+                Role::Rook => rook_rays(flight),
+                Role::Queen => bishop_rays(flight) | rook_rays(flight),
+                Role::Pawn | Role::King => Bitboard::FULL,
+            };
+            from &= reach.with(flight);
+        }
+        from
+    }
+
     /// Whether a move that may give check mates. Inlined in the loop over a piece's
     /// checking moves, its most frequent caller.
     #[inline(always)]
@@ -591,15 +687,7 @@ impl<'a> MateSearch<'a> {
         let us = pos.turn();
         let board = pos.board();
         let through_king = self.through_king;
-        // The king's flight squares as the position stands: next to it, not held by its
-        // own units, and attacked by none of ours (looking through the king, which moves
-        // away). Many positions of a greedy line have no move that can give check at all,
-        // so this, the costly part, is worked out at the first move that can.
-        let flights = *self.flights.get_or_insert_with(|| {
-            king_attacks(self.king)
-                & !board.by_color(!us)
-                & !attacked_squares(board, us, through_king)
-        });
+        let flights = self.flights();
         let direct = !MateSearch::rare(m) && !self.uncovering.contains(m.from());
         if direct {
             // The checking piece on its new square takes away what it attacks (through
@@ -620,11 +708,27 @@ impl<'a> MateSearch<'a> {
             // A checking piece next to the king that none of ours guards, looking through
             // the king, is taken by it.
             let from = Bitboard::from_square(m.from());
-            if king_attacks(self.king).contains(m.to())
-                && !guarded(board, us, m.to(), seen, board.by_color(us) & !from)
+            let guards = board.by_color(us) & !from;
+            if king_attacks(self.king).contains(m.to()) && !guarded(board, us, m.to(), seen, guards)
             {
                 return false;
             }
+            // The king's other squares, which the flight squares above counted attacked as
+            // the units stood before the move: one that none of our other units attacks
+            // after it lets the king step out (the moved piece, from the square it left, may
+            // have been its only guard). This test is exact, so it changes no answer: it
+            // spares playing the move and mapping every attack to find that out, and when it
+            // finds no square, only the units other than the king are left to look at.
+            for square in king_attacks(self.king) & !board.by_color(!us) & !covered {
+                if !guarded(board, us, square, seen, guards) {
+                    return false;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            // The check is given by the moved piece alone: the king was not in check, and
+            // the square it left uncovers no line (else it would be in `uncovering`).
+            return !has_legal_move_besides_king(&child, Bitboard::from_square(m.to()));
         } else if !MateSearch::rare(m) {
             // A move that uncovers a check: a flight square stays one unless the moved piece
             // covers it from its new square or a line through the square it left now reaches
@@ -650,13 +754,7 @@ impl<'a> MateSearch<'a> {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        // A direct check is given by the moved piece alone: the king was not in check, and
-        // the square it left uncovers no line (else it would be in `uncovering`).
-        let checkers = if direct {
-            Bitboard::from_square(m.to())
-        } else {
-            checkers(&child)
-        };
+        let checkers = checkers(&child);
         checkers.is_nonempty() && !has_legal_move_king_first(&child, checkers)
     }
 }
@@ -669,11 +767,15 @@ fn guarded(board: &Board, us: Color, sq: Square, occupied: Bitboard, guards: Bit
     let steppers = (pawn_attacks(!us, sq) & board.pawns())
         | (knight_attacks(sq) & board.knights())
         | (king_attacks(sq) & board.kings());
-    (steppers & guards).is_nonempty()
-        || (((rook_attacks(sq, occupied) & board.straight_sliders())
-            | (bishop_attacks(sq, occupied) & board.diagonal_sliders()))
-            & guards)
-            .is_nonempty()
+    if (steppers & guards).is_nonempty() {
+        return true;
+    }
+    // A line piece's attacks are worked out only when one stands on the square's lines (on an
+    // empty board).
+    let straight = rook_rays(sq) & board.straight_sliders() & guards;
+    let diagonal = bishop_rays(sq) & board.diagonal_sliders() & guards;
+    (straight.is_nonempty() && (rook_attacks(sq, occupied) & straight).is_nonempty())
+        || (diagonal.is_nonempty() && (bishop_attacks(sq, occupied) & diagonal).is_nonempty())
 }
 
 #[cfg(test)]
