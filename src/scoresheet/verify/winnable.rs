@@ -389,7 +389,8 @@ pub(super) fn helpmate_text(pos: &Position, line: &[Move], winner: Color) -> Str
         let mut text = String::with_capacity(64 + 32 * line.len());
         text.push_str(winner.name());
         text.push_str(" can still checkmate, for example ");
-        pos.push_numbered_legal_line(line, &mut text);
+        // A helpmate ends in checkmate: its last move is marked without testing for a reply.
+        pos.push_numbered_mating_line(line, &mut text);
         text
     } else {
         format!(
