@@ -582,31 +582,16 @@ fn read_plain_san_word<E: Emit>(word: u64, len: usize, sink: E) -> Option<E::Out
             Square::from_index_unchecked(u32::from(pair & 7) | u32::from(pair >> 5) & 0x38)
         })
     };
-    let pawn =
-        |from_file: Option<File>, to: Square, separator: Separator, promotion| Notation::Move {
-            piece: None,
-            from_file,
-            from_rank: None,
-            separator,
-            to,
-            promotion,
-            en_passant_mark: false,
-            check,
-        };
+    let pawn = |from_file: Option<File>, to: Square, separator: Separator, promotion| {
+        plain_pawn(from_file, to, separator, promotion, check)
+    };
     let promotion = |byte: u8| match byte {
         b'K' => None,
         _ => san_letter_by_table(byte),
     };
     let promoted = |letter: Letter| Some((PieceMark::Letter(letter), PromotionStyle::Equals));
-    let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
-        piece: Some(PieceMark::Letter(letter)),
-        from_file,
-        from_rank,
-        separator,
-        to,
-        promotion: None,
-        en_passant_mark: false,
-        check,
+    let piece = |letter: Letter, from_file, from_rank, separator, to| {
+        plain_piece(letter, from_file, from_rank, separator, to, check)
     };
     let castle = |side| Notation::Castle {
         side,
@@ -748,6 +733,49 @@ impl Emit for PushWithLetters<'_> {
 /// together from every shape's fields was held in registers and spilled field by field
 /// before it was written. With the notation goes the set of its piece letters (those of
 /// the piece and of the promotion piece, as [`Notation::letters`] lists them).
+/// A pawn's move in plain SAN, as both plain readers build it.
+#[inline(always)]
+fn plain_pawn(
+    from_file: Option<File>,
+    to: Square,
+    separator: Separator,
+    promotion: Option<(PieceMark, PromotionStyle)>,
+    check: CheckMark,
+) -> Notation {
+    Notation::Move {
+        piece: None,
+        from_file,
+        from_rank: None,
+        separator,
+        to,
+        promotion,
+        en_passant_mark: false,
+        check,
+    }
+}
+
+/// A piece's move in plain SAN, as both plain readers build it.
+#[inline(always)]
+fn plain_piece(
+    letter: Letter,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    separator: Separator,
+    to: Square,
+    check: CheckMark,
+) -> Notation {
+    Notation::Move {
+        piece: Some(PieceMark::Letter(letter)),
+        from_file,
+        from_rank,
+        separator,
+        to,
+        promotion: None,
+        en_passant_mark: false,
+        check,
+    }
+}
+
 #[inline(always)]
 fn read_plain_san<E: Emit>(token: &[u8], sink: E) -> Option<E::Output> {
     let (body, check) = match token {
@@ -760,31 +788,16 @@ fn read_plain_san<E: Emit>(token: &[u8], sink: E) -> Option<E::Output> {
     let file = |b: u8| File::from_char(b as char);
     let rank = |b: u8| Rank::from_char(b as char);
     let square = |f: u8, r: u8| Some(Square::from_coords(file(f)?, rank(r)?));
-    let pawn =
-        |from_file: Option<File>, to: Square, separator: Separator, promotion| Notation::Move {
-            piece: None,
-            from_file,
-            from_rank: None,
-            separator,
-            to,
-            promotion,
-            en_passant_mark: false,
-            check,
-        };
+    let pawn = |from_file: Option<File>, to: Square, separator: Separator, promotion| {
+        plain_pawn(from_file, to, separator, promotion, check)
+    };
     let promotion = |byte: u8| match byte {
         b'K' => None,
         _ => san_letter(byte),
     };
     let promoted = |letter: Letter| Some((PieceMark::Letter(letter), PromotionStyle::Equals));
-    let piece = |letter: Letter, from_file, from_rank, separator, to| Notation::Move {
-        piece: Some(PieceMark::Letter(letter)),
-        from_file,
-        from_rank,
-        separator,
-        to,
-        promotion: None,
-        en_passant_mark: false,
-        check,
+    let piece = |letter: Letter, from_file, from_rank, separator, to| {
+        plain_piece(letter, from_file, from_rank, separator, to, check)
     };
     let castle = |side| Notation::Castle {
         side,
