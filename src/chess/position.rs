@@ -984,6 +984,30 @@ mod tests {
 
     use super::*;
 
+    /// The positions met along a game from each of `starts`, at most `plies` half-moves long
+    /// and stopping at a position with no move: the move played after the `step`-th position
+    /// is the legal move of index `pick(step)` (taken round the list), a spread of moves
+    /// rather than always the first generated.
+    fn positions_along(
+        starts: &[&str],
+        plies: usize,
+        pick: impl Fn(usize) -> usize,
+    ) -> Vec<Position> {
+        let mut positions = Vec::new();
+        for fen in starts {
+            let mut pos = Position::from_fen(fen).unwrap();
+            for step in 0..plies {
+                positions.push(pos);
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[pick(step) % moves.len()]);
+            }
+        }
+        positions
+    }
+
     /// Every normal move of every kind of piece between any two squares, in positions met
     /// along a few games (checks, pins, double steps, captures and promotions among them):
     /// the attack tables and the move generator give the same answer on legality.
@@ -997,43 +1021,29 @@ mod tests {
             "4k3/8/8/8/1b6/8/3P4/4K2R w K - 0 1",
         ];
         let mut compared = 0;
-        for fen in starts {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for step in 0..40 {
-                let checkers = pos.checkers();
-                for role in Role::ALL {
-                    for from in pos.board().by_piece(role.of(pos.turn())) {
-                        for to in Bitboard::FULL {
-                            let mv = Move::normal(role, from, to);
-                            let mut sink = ContainsSink { mv, found: false };
-                            movegen::generate_with_checkers(
-                                &pos,
-                                &mut sink,
-                                checkers,
-                                Bitboard::from_square(from),
-                                Bitboard::from_square(to),
-                            );
-                            assert_eq!(
-                                pos.normal_move_legality(mv, checkers),
-                                Some(sink.found),
-                                "{mv:?} in {}",
-                                pos.to_fen()
-                            );
-                            compared += usize::from(sink.found);
-                        }
+        for pos in positions_along(&starts, 40, |step| step * 7 + 3) {
+            let checkers = pos.checkers();
+            for role in Role::ALL {
+                for from in pos.board().by_piece(role.of(pos.turn())) {
+                    for to in Bitboard::FULL {
+                        let mv = Move::normal(role, from, to);
+                        let mut sink = ContainsSink { mv, found: false };
+                        movegen::generate_with_checkers(
+                            &pos,
+                            &mut sink,
+                            checkers,
+                            Bitboard::from_square(from),
+                            Bitboard::from_square(to),
+                        );
+                        assert_eq!(
+                            pos.normal_move_legality(mv, checkers),
+                            Some(sink.found),
+                            "{mv:?} in {}",
+                            pos.to_fen()
+                        );
+                        compared += usize::from(sink.found);
                     }
                 }
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                // A spread of moves, not always the first generated.
-                let mv = moves
-                    .iter()
-                    .copied()
-                    .nth((step * 7 + 3) % moves.len())
-                    .unwrap();
-                pos.play_unchecked(mv);
             }
         }
         assert!(compared > 1000, "only {compared} legal moves compared");
@@ -1052,27 +1062,19 @@ mod tests {
             "1Q2k3/8/8/8/8/8/Q6Q/Q3K3 b - - 0 1",
         ];
         let mut found = 0;
-        for fen in starts {
-            let mut pos = Position::from_fen(fen).unwrap();
-            for step in 0..30 {
-                for role in Role::ALL {
-                    let origins = pos.board().by_piece(role.of(pos.turn()));
-                    for to in Bitboard::FULL {
-                        let legal = pos.legal_origins(role, origins, to);
-                        assert_eq!(
-                            legal,
-                            pos.generated_legal_origins(role, origins, to),
-                            "{role:?} to {to:?} in {}",
-                            pos.to_fen()
-                        );
-                        found += legal.count() as usize;
-                    }
+        for pos in positions_along(&starts, 30, |step| step * 5 + 1) {
+            for role in Role::ALL {
+                let origins = pos.board().by_piece(role.of(pos.turn()));
+                for to in Bitboard::FULL {
+                    let legal = pos.legal_origins(role, origins, to);
+                    assert_eq!(
+                        legal,
+                        pos.generated_legal_origins(role, origins, to),
+                        "{role:?} to {to:?} in {}",
+                        pos.to_fen()
+                    );
+                    found += legal.count() as usize;
                 }
-                let moves = pos.legal_moves();
-                let Some(&mv) = moves.get((step * 5 + 1) % moves.len().max(1)) else {
-                    break;
-                };
-                pos.play_unchecked(mv);
             }
         }
         assert!(found > 1000, "only {found} origins found");
